@@ -1,0 +1,21 @@
+import { tags } from "../parse";
+import type { Check } from "../types";
+import { fail, pass } from "../verdict";
+
+export const title: Check = {
+  id: "title",
+  category: "seo",
+  importance: "high",
+  title: "The page has one title of a readable length",
+  fix: "Give the page exactly one <title> that describes it in 10 to 60 characters.",
+  run(page) {
+    const titles = tags(page, "title").filter((t) => !t.closest("svg"));
+    const { titleMinLength: min, titleMaxLength: max } = page.settings;
+    if (titles.length === 0) return fail(null, { missing: true });
+    const text = (titles[0]!.textContent ?? "").trim();
+    if (titles.length > 1) return fail(text, { too_many: titles.length });
+    if (text.length < min) return fail(text, { too_short: { length: text.length, min } });
+    if (text.length > max) return fail(text, { too_long: { length: text.length, max } });
+    return pass(text);
+  },
+};

@@ -1,0 +1,109 @@
+export type Category = "seo" | "performance" | "security" | "miscellaneous";
+export type Importance = "high" | "medium" | "low";
+
+/** What the fetch layer learned about the page's own HTML response. */
+export interface FetchFacts {
+  requestedUrl: string;
+  finalUrl: string;
+  /** Every hop that answered with a redirect, in order. */
+  redirects: { url: string; status: number; location: string }[];
+  status: number;
+  /** Lower-cased header names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  ttfbMs: number;
+  totalMs: number;
+  /** Bytes of the body as received (after transfer decoding), before any cut. */
+  bytes: number;
+  truncated: boolean;
+  contentEncoding: string | null;
+  html: string;
+}
+
+/** robots.txt of the page's origin: null body when it could not be fetched at all. */
+export interface RobotsFacts {
+  url: string;
+  status: number | null;
+  body: string | null;
+}
+
+export interface SiteFacts {
+  robots: RobotsFacts;
+  /** Status of a request for a random path on the same origin; null when it failed. */
+  notFoundStatus: number | null;
+}
+
+export interface CheckSettings {
+  titleMinLength: number;
+  titleMaxLength: number;
+  metaDescriptionMinLength: number;
+  metaDescriptionMaxLength: number;
+  maxInPageLinks: number;
+  maxLoadTimeMs: number;
+  maxPageBytes: number;
+  maxHttpRequests: number;
+  maxDomElements: number;
+  minContentWords: number;
+  /** Percent. */
+  minTextHtmlRatio: number;
+}
+
+export const defaultCheckSettings: CheckSettings = {
+  titleMinLength: 10,
+  titleMaxLength: 60,
+  metaDescriptionMinLength: 50,
+  metaDescriptionMaxLength: 160,
+  maxInPageLinks: 150,
+  maxLoadTimeMs: 2000,
+  maxPageBytes: 330_000,
+  maxHttpRequests: 50,
+  maxDomElements: 1500,
+  minContentWords: 500,
+  minTextHtmlRatio: 10,
+};
+
+/**
+ * The parsed page every check reads. Built once by `parsePage`: one parse and one walk of the tree,
+ * so a check looks elements up by tag instead of walking the document itself.
+ */
+export interface Page {
+  url: URL;
+  html: string;
+  document: Document;
+  /** Every element in document order. */
+  elements: Element[];
+  /** Elements by lower-case tag name, in document order. */
+  byTag: Map<string, Element[]>;
+  /** Visible text of <body> (no script, style, noscript, template), whitespace collapsed. */
+  text: string;
+  fetch: FetchFacts;
+  site: SiteFacts;
+  settings: CheckSettings;
+}
+
+export interface Verdict {
+  passed: boolean;
+  value: unknown;
+  errors?: Record<string, unknown>;
+  /** false when the check could not apply: it then passes and is left out of the score. */
+  applicable?: boolean;
+}
+
+export interface Check {
+  id: string;
+  category: Category;
+  importance: Importance;
+  /** One line for the report page: what the check looks for and how to fix a failure. */
+  title: string;
+  fix: string;
+  run(page: Page): Verdict;
+}
+
+export interface CheckResult {
+  category: Category;
+  importance: Importance;
+  passed: boolean;
+  value: unknown;
+  errors?: Record<string, unknown>;
+}
+
+export type Results = Record<string, CheckResult>;

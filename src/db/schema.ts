@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const accounts = sqliteTable("accounts", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  name: text().notNull(),
+  createdAt: text().notNull().default(now),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    prefix: text().notNull(),
+    hash: text().notNull(),
+    createdAt: text().notNull().default(now),
+    lastUsedAt: text(),
+    revokedAt: text(),
+  },
+  (t) => [uniqueIndex("api_keys_hash_unique").on(t.hash), index("api_keys_prefix_idx").on(t.prefix)],
+);
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("projects_account_name_unique").on(t.accountId, t.name),
+    index("projects_account_created_idx").on(t.accountId, t.createdAt, t.id),
+  ],
+);
+
+export const reportStatuses = ["queued", "processing", "completed", "failed"] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: integer().notNull().references(() => projects.id),
+    url: text().notNull(),
+    finalUrl: text(),
+    privacy: integer().notNull().default(0),
+    passwordHash: text(),
+    // Bumped whenever the password or privacy changes, so unlock cookies signed before become void.
+    accessVersion: integer().notNull().default(0),
+    status: text({ enum: reportStatuses }).notNull().default("queued"),
+    // Bumped by every regeneration; queue messages carry it so stale or duplicate deliveries change nothing.
+    generation: integer().notNull().default(1),
+    score: integer(),
+    result: text({ enum: ["good", "decent", "bad"] }),
+    issuesHigh: integer().notNull().default(0),
+    issuesMedium: integer().notNull().default(0),
+    issuesLow: integer().notNull().default(0),
+    results: text({ mode: "json" }),
+    errorCode: text(),
+    errorMessage: text(),
+    generatedAt: text(),
+    createdAt: text().notNull().default(now),
+    updatedAt: text().notNull().default(now),
+  },
+  (t) => [
+    index("reports_account_id_idx").on(t.accountId, t.id),
+    index("reports_account_project_idx").on(t.accountId, t.projectId, t.id),
+    index("reports_account_url_idx").on(t.accountId, t.url, t.id),
+    // Descending scans read these backwards (NULLs last for free); ascending ones order by `x IS NULL` first.
+    index("reports_account_score_idx").on(t.accountId, sql`(${t.score} IS NULL)`, t.score, t.id),
+    index("reports_account_generated_idx").on(t.accountId, sql`(${t.generatedAt} IS NULL)`, t.generatedAt, t.id),
+    index("reports_account_score_desc_idx").on(t.accountId, t.score, t.id),
+    index("reports_account_generated_desc_idx").on(t.accountId, t.generatedAt, t.id),
+  ],
+);
+
+export const unlockAttempts = sqliteTable(
+  "unlock_attempts",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    reportId: integer().notNull(),
+    client: text().notNull(),
+    createdAt: integer().notNull(),
+  },
+  (t) => [index("unlock_attempts_lookup_idx").on(t.reportId, t.client, t.createdAt)],
+);
+
+export type Report = typeof reports.$inferSelect;
+export type Project = typeof projects.$inferSelect;

@@ -1,0 +1,17 @@
+import type { D1Migration } from "@cloudflare/vitest-plugin";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+      /** Origin of the local page server started by test/global-setup.ts, e.g. http://127.0.0.1:40123 */
+      PAGE_SERVER: string;
+    }
+  }
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pageServer: string;
+  }
+}

@@ -1,0 +1,40 @@
+import { parsePage } from "../../src/analysis/parse";
+import { defaultCheckSettings, type CheckSettings, type FetchFacts, type Page, type SiteFacts } from "../../src/analysis/types";
+
+export interface PageOptions {
+  url?: string;
+  headers?: Record<string, string>;
+  status?: number;
+  ttfbMs?: number;
+  totalMs?: number;
+  bytes?: number;
+  robots?: Partial<SiteFacts["robots"]>;
+  notFoundStatus?: number | null;
+  settings?: Partial<CheckSettings>;
+}
+
+/** A parsed page built from a tiny HTML fixture, as the analysis would see it. */
+export function makePage(html: string, options: PageOptions = {}): Page {
+  const url = options.url ?? "https://example.com/page";
+  const headers = Object.fromEntries(
+    Object.entries({ "content-type": "text/html; charset=utf-8", ...options.headers }).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  const fetch: FetchFacts = {
+    requestedUrl: url,
+    finalUrl: url,
+    redirects: [],
+    status: options.status ?? 200,
+    headers,
+    ttfbMs: options.ttfbMs ?? 100,
+    totalMs: options.totalMs ?? 200,
+    bytes: options.bytes ?? new TextEncoder().encode(html).length,
+    truncated: false,
+    contentEncoding: headers["content-encoding"] ?? null,
+    html,
+  };
+  const site: SiteFacts = {
+    robots: { url: new URL("/robots.txt", url).href, status: 404, body: null, ...options.robots },
+    notFoundStatus: options.notFoundStatus === undefined ? 404 : options.notFoundStatus,
+  };
+  return parsePage(fetch, site, { ...defaultCheckSettings, ...options.settings });
+}

@@ -1,0 +1,53 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { routes } from "./routes";
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 for the tests to audit: friendly pages and hostile ones.
+ * `GET /__requests?tag=x` returns what was received for paths containing `tag`, so tests can assert
+ * what the worker sent (no client headers, no secrets).
+ */
+export async function startPageServer(port = 0) {
+  const received: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const url = req.url ?? "/";
+    if (url.startsWith("/__requests")) {
+      const tag = new URL(url, "http://x").searchParams.get("tag") ?? "";
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(received.filter((r) => r.url.includes(tag))));
+      return;
+    }
+    received.push({ method: req.method ?? "GET", url, headers: req.headers });
+    if (received.length > 10_000) received.splice(0, 5_000);
+    handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function handle(req: IncomingMessage, res: ServerResponse) {
+  const path = new URL(req.url ?? "/", "http://x").pathname;
+  for (const [prefix, route] of routes) {
+    if (path === prefix || (prefix.endsWith("/") && path.startsWith(prefix))) {
+      route(req, res, path);
+      return;
+    }
+  }
+  res.statusCode = 404;
+  res.setHeader("content-type", "text/html; charset=utf-8");
+  res.end("<!doctype html><title>Not found</title><h1>Not found</h1>");
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+
+const fixturesDir = new URL("../fixtures/", import.meta.url);
+
+/** `/fixtures/<name>.html` serves test/fixtures/<name>.html as HTML. */
+const fixture: Route = (_req, res, path) => {
+  const name = path.slice("/fixtures/".length).replace(/[^a-z0-9_.-]/gi, "");
+  try {
+    const body = readFileSync(new URL(name, fixturesDir));
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    res.end(body);
+  } catch {
+    res.statusCode = 404;
+    res.setHeader("content-type", "text/html");
+    res.end("<!doctype html><title>Not found</title>");
+  }
+};
+
+const robots: Route = (_req, res) => {
+  res.setHeader("content-type", "text/plain");
+  res.end("User-agent: *\nDisallow: /private/\nSitemap: http://127.0.0.1/sitemap.xml\n");
+};
+
+/** Ordered: the first prefix that matches wins. A prefix ending in "/" matches everything below it. */
+export const routes: [string, Route][] = [
+  ["/robots.txt", robots],
+  ["/fixtures/", fixture],
+];

@@ -1,0 +1,29 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("migrations");
+  return {
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ALLOW_PRIVATE_TARGETS: "true",
+            REPORT_COOKIE_SECRET: "test-only-cookie-secret",
+            PAGE_SERVER: inject("pageServer"),
+          },
+        },
+      })),
+    ],
+    test: {
+      include: ["test/**/*.test.ts"],
+      exclude: ["test/e2e/**"],
+      globalSetup: ["test/global-setup.ts"],
+      setupFiles: ["test/setup.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  };
+});
