@@ -56,6 +56,7 @@ CREATE TABLE `reports` (
 --> statement-breakpoint
 CREATE INDEX `reports_account_id_idx` ON `reports` (`account_id`,`id`);--> statement-breakpoint
 CREATE INDEX `reports_account_project_idx` ON `reports` (`account_id`,`project_id`,`id`);--> statement-breakpoint
+CREATE INDEX `reports_project_score_idx` ON `reports` (`project_id`,`score`);--> statement-breakpoint
 CREATE INDEX `reports_account_url_idx` ON `reports` (`account_id`,`url`,`id`);--> statement-breakpoint
 CREATE INDEX `reports_account_score_idx` ON `reports` (`account_id`,("score" IS NULL),`score`,`id`);--> statement-breakpoint
 CREATE INDEX `reports_account_generated_idx` ON `reports` (`account_id`,("generated_at" IS NULL),`generated_at`,`id`);--> statement-breakpoint

@@ -1,5 +1,10 @@
-import { Hono } from "hono";
+import { createApp } from "./app";
+import type { AnalysisJob } from "./env";
+import { handleQueue } from "./queue/consumer";
 
-const app = new Hono();
+const app = createApp();
 
-export default { fetch: app.fetch } satisfies ExportedHandler<Env>;
+export default {
+  fetch: app.fetch,
+  queue: (batch, env) => handleQueue(batch, env),
+} satisfies ExportedHandler<Env, AnalysisJob>;

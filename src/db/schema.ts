@@ -71,6 +71,7 @@ export const reports = sqliteTable(
   (t) => [
     index("reports_account_id_idx").on(t.accountId, t.id),
     index("reports_account_project_idx").on(t.accountId, t.projectId, t.id),
+    index("reports_project_score_idx").on(t.projectId, t.score),
     index("reports_account_url_idx").on(t.accountId, t.url, t.id),
     // Descending scans read these backwards (NULLs last for free); ascending ones order by `x IS NULL` first.
     index("reports_account_score_idx").on(t.accountId, sql`(${t.score} IS NULL)`, t.score, t.id),

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// npm run dev: migrate local D1, create a local API key and print it, then serve with `wrangler dev`.
+import { execFileSync, spawn } from "node:child_process";
+import { createKey } from "./key.mjs";
+
+const port = process.env.PORT ?? "8787";
+const quiet = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" };
+
+execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: quiet });
+const { key } = createKey(`dev-${new Date().toISOString().slice(0, 19)}`);
+
+console.log(`
+Local API key (shown once): ${key}
+
+  curl -s -X POST http://localhost:${port}/api/v1/reports \\
+    -H "Authorization: Bearer ${key}" -H "Accept: application/json" \\
+    --data-urlencode "url=https://example.com/"
+`);
+
+// Local dev audits sites on localhost too, so private targets are allowed here and only here.
+const dev = spawn(
+  "wrangler",
+  ["dev", "--port", port, "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret", ...process.argv.slice(2)],
+  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
+dev.on("exit", (code) => process.exit(code ?? 0));

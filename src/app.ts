@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createDb } from "./db/client";
+import type { AppEnv } from "./env";
+import { requireApiKey, rateLimitPerKey } from "./http/auth";
+import { ApiError, notFound, renderError } from "./http/errors";
+import { openApiDocument } from "./http/openapi";
+import { projectRoutes } from "./routes/projects";
+import { reportRoutes } from "./routes/reports";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The JSON API under /api/v1: mount it on another Hono app with `app.route("/", createApi())`. */
+export function createApi() {
+  const api = new Hono<AppEnv>();
+  api.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
+  api.use("/api/v1/*", async (c, next) => {
+    c.set("db", createDb(c.env.DB));
+    await next();
+  });
+  api.use("/api/v1/*", requireApiKey, rateLimitPerKey);
+  api.use(
+    "/api/v1/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, "The request body is larger than 64 KiB.");
+      },
+    }),
+  );
+  api.route("/api/v1/reports", reportRoutes);
+  api.route("/api/v1/projects", projectRoutes);
+  api.all("/api/v1/*", () => notFound());
+  api.onError(renderError);
+  return api;
+}
+
+/** The whole service: the API, the report pages, one error shape and one not-found answer. */
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.route("/", createApi());
+  app.notFound((c) => c.json({ message: "Resource not found.", status: 404 }, 404));
+  app.onError(renderError);
+  return app;
+}

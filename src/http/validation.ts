@@ -1,0 +1,68 @@
+import { zValidator } from "@hono/zod-validator";
+import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { z } from "zod";
+import { ApiError, type FieldErrors } from "./errors";
+
+function fieldErrors(error: z.core.$ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "body";
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** 422 in the one error shape: the first message, then how many more there are. */
+export function validationError(error: z.core.$ZodError): ApiError {
+  const errors = fieldErrors(error);
+  const messages = Object.values(errors).flat();
+  const more = messages.length - 1;
+  const message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? "s" : ""})` : messages[0]!;
+  return new ApiError(422, message, errors);
+}
+
+const hook = (result: { success: boolean; error?: z.core.$ZodError }) => {
+  if (!result.success) throw validationError(result.error!);
+};
+
+const notFoundHook = (result: { success: boolean }) => {
+  if (!result.success) throw new ApiError(404, "Resource not found.");
+};
+
+/** Query errors are 422 naming the field; a path that does not name a resource is simply not found. */
+export const validate = <T extends z.ZodType, Target extends "query" | "param">(target: Target, schema: T) =>
+  zValidator(target, schema, target === "param" ? notFoundHook : hook);
+
+const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const isJson = (mediaType: string) => /^application\/([\w.-]+\+)?json$/.test(mediaType);
+
+/**
+ * Write bodies come as the spec's form encoding, multipart, or JSON; all three are validated by the same
+ * schema and read by the handler as `c.req.valid("form")`.
+ */
+export function validateBody<T extends z.ZodType>(
+  schema: T,
+): MiddlewareHandler<any, string, { in: { form: z.input<T> }; out: { form: z.output<T> } }> {
+  const form = zValidator("form", schema, hook);
+  const json = zValidator("json", schema, hook);
+  return createMiddleware(async (c: Context, next) => {
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (isJson(mediaType)) {
+      return json(c, async () => {
+        (c.req as unknown as { addValidatedData(t: keyof ValidationTargets, d: object): void }).addValidatedData(
+          "form",
+          c.req.valid("json" as never),
+        );
+        await next();
+      });
+    }
+    if (mediaType !== "" && !formTypes.has(mediaType)) {
+      throw new ApiError(
+        415,
+        "Unsupported Content-Type: send application/x-www-form-urlencoded, multipart/form-data or application/json.",
+      );
+    }
+    return form(c, next);
+  });
+}

@@ -1,0 +1,18 @@
+import { and, eq } from "drizzle-orm";
+import { projects, reports } from "../db/schema";
+import type { Db } from "../env";
+import { notFound } from "../http/errors";
+
+/** Deletes every report of this account's project, and the project, in one atomic batch. */
+export async function deleteProject(db: Db, accountId: number, name: string): Promise<void> {
+  const project = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.name, name)))
+    .get();
+  if (!project) return notFound();
+  await db.batch([
+    db.delete(reports).where(and(eq(reports.accountId, accountId), eq(reports.projectId, project.id))),
+    db.delete(projects).where(and(eq(projects.id, project.id), eq(projects.accountId, accountId))),
+  ]);
+}

@@ -1,0 +1,2 @@
+/** A report's project: its host, lower-cased, without port or a leading `www.` (decisions.md). */
+export const projectNameFor = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, "");

@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+export const analysisJobSchema = z.object({
+  reportId: z.number().int().positive(),
+  generation: z.number().int().positive(),
+});

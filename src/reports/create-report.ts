@@ -1,0 +1,43 @@
+import { and, eq, sql } from "drizzle-orm";
+import { checkTargetUrl } from "../analysis/url-guard";
+import { projects, reports } from "../db/schema";
+import type { Db } from "../env";
+import { ApiError } from "../http/errors";
+import { projectNameFor } from "../projects/project-name";
+import { findReport } from "./find-report";
+import { passwordRule } from "./password-rule";
+import type { StoreReportInput } from "./schemas";
+import type { ReportRow } from "./serialize";
+
+export function targetUrlOrThrow(input: string, allowPrivateTargets: boolean): URL {
+  const check = checkTargetUrl(input, { allowPrivateTargets });
+  if (!check.ok) throw new ApiError(422, check.message, { url: [check.message] });
+  return check.url;
+}
+
+/** Stores a queued report and, in the same batch, the project it opens if it is the first of its host. */
+export async function createReport(
+  db: Db,
+  accountId: number,
+  input: StoreReportInput,
+  allowPrivateTargets: boolean,
+): Promise<ReportRow> {
+  const url = targetUrlOrThrow(input.url, allowPrivateTargets);
+  const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
+  const projectName = projectNameFor(url);
+  const [, inserted] = await db.batch([
+    db.insert(projects).values({ accountId, name: projectName }).onConflictDoNothing(),
+    db
+      .insert(reports)
+      .values({
+        accountId,
+        projectId: sql`(SELECT ${projects.id} FROM ${projects} WHERE ${and(eq(projects.accountId, accountId), eq(projects.name, projectName))})`,
+        url: url.href,
+        privacy: input.privacy,
+        passwordHash,
+      })
+      .returning({ id: reports.id }),
+  ]);
+  const row = await findReport(db, accountId, inserted[0]!.id);
+  return row!;
+}

@@ -1,0 +1,62 @@
+import { and, asc, between, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { resultScoreRanges } from "../analysis/score";
+import { projects, reports } from "../db/schema";
+import type { Db } from "../env";
+import { likeContains } from "../http/list-params";
+import { offsetOf } from "../http/pagination";
+import { selectReports } from "./find-report";
+import type { ListReportsQuery } from "./schemas";
+import type { ReportRow } from "./serialize";
+
+/**
+ * Each ordering matches one index of src/db/schema.ts so a page reads an index range: ties break by id in
+ * the same direction, and rows without a score or generated_at come last in both directions.
+ */
+function orderBy(sortBy: ListReportsQuery["sort_by"], direction: "asc" | "desc"): SQL[] {
+  const dir = direction === "asc" ? asc : desc;
+  switch (sortBy) {
+    case "id":
+      return [dir(reports.id)];
+    case "url":
+      return [dir(reports.url), dir(reports.id)];
+    case "score":
+    case "generated_at": {
+      const column = sortBy === "score" ? reports.score : reports.generatedAt;
+      return direction === "desc"
+        ? [desc(column), desc(reports.id)]
+        : [sql`(${column} IS NULL)`, asc(column), asc(reports.id)];
+    }
+  }
+}
+
+function filters(accountId: number, query: ListReportsQuery): SQL {
+  const conditions: (SQL | undefined)[] = [eq(reports.accountId, accountId)];
+  if (query.search) conditions.push(sql`${reports.url} LIKE ${likeContains(query.search)} ESCAPE '\\'`);
+  if (query.project !== undefined) {
+    conditions.push(
+      eq(
+        reports.projectId,
+        sql`(SELECT ${projects.id} FROM ${projects} WHERE ${projects.accountId} = ${accountId} AND ${projects.name} = ${query.project})`,
+      ),
+    );
+  }
+  if (query.result) {
+    const [min, max] = resultScoreRanges[query.result];
+    conditions.push(between(reports.score, min, max));
+  }
+  return and(...conditions)!;
+}
+
+export async function listReports(db: Db, accountId: number, query: ListReportsQuery) {
+  const where = filters(accountId, query);
+  const page = { page: query.page, perPage: query.per_page };
+  const [rows, [total]] = await db.batch([
+    selectReports(db)
+      .where(where)
+      .orderBy(...orderBy(query.sort_by, query.sort))
+      .limit(page.perPage)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(reports).where(where),
+  ]);
+  return { rows: rows as ReportRow[], total: total?.n ?? 0, page };
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { listParams, oneOf } from "../http/list-params";
+
+export const privacyValues = [0, 1, 2] as const;
+
+/** Forms send "1", JSON sends 1: both are accepted, anything else names the allowed values. */
+const integerOf = <const T extends readonly number[]>(field: string, values: T) =>
+  z
+    .union([z.enum(values.map(String) as [string, ...string[]]), z.number()], {
+      error: `The ${field} field must be one of ${values.join(", ")}.`,
+    })
+    .transform((v) => Number(v))
+    .refine((v): v is T[number] => values.includes(v), { error: `The ${field} field must be one of ${values.join(", ")}.` });
+
+const password = z
+  .string({ error: "The password field must be a string." })
+  .min(1, "The password field must be 1 to 128 characters.")
+  .max(128, "The password field must be 1 to 128 characters.");
+
+export const listReportsQuery = z.object({
+  ...listParams,
+  search_by: oneOf("search_by", ["url"]).default("url"),
+  project: z.string({ error: "The project field must be a string." }).max(255).optional(),
+  result: oneOf("result", ["good", "decent", "bad"]).optional(),
+  sort_by: oneOf("sort_by", ["id", "generated_at", "url", "score"]).default("id"),
+});
+
+export const storeReportBody = z.object({
+  url: z
+    .string({ error: "The url field is required." })
+    .trim()
+    .min(1, "The url field is required.")
+    .max(2048, "The url field must be at most 2048 characters."),
+  privacy: integerOf("privacy", privacyValues).default(0),
+  password: password.optional(),
+});
+
+export const updateReportBody = z.object({
+  privacy: integerOf("privacy", privacyValues).optional(),
+  password: password.optional(),
+  update: integerOf("update", [0, 1] as const).default(0),
+});
+
+export const reportIdParam = z.object({
+  id: z.string().regex(/^[1-9]\d{0,15}$/, "The report id must be a positive integer.").transform(Number),
+});
+
+export type ListReportsQuery = z.output<typeof listReportsQuery>;
+export type StoreReportInput = z.output<typeof storeReportBody>;
+export type UpdateReportInput = z.output<typeof updateReportBody>;

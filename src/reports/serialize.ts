@@ -1,0 +1,27 @@
+import type { Report } from "../db/schema";
+
+export type ReportRow = Report & { project: string };
+
+/** The report resource of decisions.md. The password itself never leaves the database: only whether one is set. */
+export function toReportResource(row: ReportRow, origin: string) {
+  return {
+    id: row.id,
+    url: row.url,
+    final_url: row.finalUrl,
+    project: row.project,
+    privacy: row.privacy,
+    password: row.passwordHash !== null,
+    status: row.status,
+    score: row.score,
+    result: row.result,
+    issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
+    results: row.results ?? null,
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
+    page_url: `${origin}/reports/${row.id}`,
+    generated_at: row.generatedAt,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export type ReportResource = ReturnType<typeof toReportResource>;

@@ -1,0 +1,41 @@
+import { and, eq, sql } from "drizzle-orm";
+import { reports } from "../db/schema";
+import type { Db } from "../env";
+import { notFound } from "../http/errors";
+import { passwordRule } from "./password-rule";
+import { findReport } from "./find-report";
+import type { UpdateReportInput } from "./schemas";
+import type { ReportRow } from "./serialize";
+
+/**
+ * Privacy and password changes, and `update=1` regeneration: status back to queued and a new generation, while
+ * the previous score and results stay until the new analysis replaces them.
+ */
+export async function updateReport(
+  db: Db,
+  accountId: number,
+  id: number,
+  input: UpdateReportInput,
+): Promise<{ report: ReportRow; regenerate: boolean }> {
+  const current = await findReport(db, accountId, id);
+  if (!current) return notFound();
+  const privacy = input.privacy ?? current.privacy;
+  const newHash = await passwordRule(privacy, input.password, current.passwordHash !== null);
+  const passwordHash = privacy === 2 ? (newHash ?? current.passwordHash) : null;
+  const accessChanged = privacy !== current.privacy || passwordHash !== current.passwordHash;
+  const regenerate = input.update === 1;
+
+  await db
+    .update(reports)
+    .set({
+      privacy,
+      passwordHash,
+      updatedAt: new Date().toISOString(),
+      ...(accessChanged && { accessVersion: sql`${reports.accessVersion} + 1` }),
+      ...(regenerate && { status: "queued", generation: sql`${reports.generation} + 1` }),
+    })
+    .where(and(eq(reports.id, id), eq(reports.accountId, accountId)));
+  const report = await findReport(db, accountId, id);
+  if (!report) return notFound();
+  return { report, regenerate };
+}

@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { listEnvelope } from "../http/pagination";
+import { validate, validateBody } from "../http/validation";
+import { createReport } from "../reports/create-report";
+import { deleteReport } from "../reports/delete-report";
+import { enqueueAnalysis } from "../reports/enqueue-analysis";
+import { findReport } from "../reports/find-report";
+import { listReports } from "../reports/list-reports";
+import { listReportsQuery, reportIdParam, storeReportBody, updateReportBody } from "../reports/schemas";
+import { toReportResource } from "../reports/serialize";
+import { updateReport } from "../reports/update-report";
+import { notFound } from "../http/errors";
+
+const origin = (url: string) => new URL(url).origin;
+const allowPrivate = (env: Env) => env.ALLOW_PRIVATE_TARGETS === "true";
+
+export const reportRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", listReportsQuery), async (c) => {
+    const { rows, total, page } = await listReports(c.var.db, c.var.caller.accountId, c.req.valid("query"));
+    const data = rows.map((row) => toReportResource(row, origin(c.req.url)));
+    return c.json(listEnvelope(c, data, total, page));
+  })
+  .get("/:id", validate("param", reportIdParam), async (c) => {
+    const report = await findReport(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+    if (!report) return notFound();
+    return c.json({ data: toReportResource(report, origin(c.req.url)), status: 200 });
+  })
+  .post("/", validateBody(storeReportBody), async (c) => {
+    const report = await createReport(c.var.db, c.var.caller.accountId, c.req.valid("form"), allowPrivate(c.env));
+    await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
+    const resource = toReportResource(report, origin(c.req.url));
+    c.header("Location", `${origin(c.req.url)}/api/v1/reports/${report.id}`);
+    return c.json({ data: resource, status: 201 }, 201);
+  })
+  .on(["PUT", "PATCH"], "/:id", validate("param", reportIdParam), validateBody(updateReportBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { report, regenerate } = await updateReport(c.var.db, c.var.caller.accountId, id, c.req.valid("form"));
+    if (regenerate) {
+      await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
+      return c.json({ data: toReportResource(report, origin(c.req.url)), status: 202 }, 202);
+    }
+    return c.json({ data: toReportResource(report, origin(c.req.url)), status: 200 });
+  })
+  .delete("/:id", validate("param", reportIdParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await deleteReport(c.var.db, c.var.caller.accountId, id);
+    return c.json({ id, object: "report", deleted: true, status: 200 });
+  });

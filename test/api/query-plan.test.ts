@@ -1,0 +1,79 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
+import { listProjects } from "../../src/projects/list-projects";
+import { listProjectsQuery } from "../../src/projects/schemas";
+import { listReportsQuery } from "../../src/reports/schemas";
+import { createCaller, seedReport } from "../helpers/api";
+
+/** The SQL drizzle builds for a list query, captured through a D1 wrapper, then EXPLAINed. */
+async function plansOf(run: (db: ReturnType<typeof createDb>) => Promise<unknown>) {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const spy = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (sql: string) => {
+          const stmt = target.prepare(sql);
+          return new Proxy(stmt, {
+            get(s, p) {
+              if (p === "bind") return (...params: unknown[]) => {
+                statements.push({ sql, params });
+                return s.bind(...params);
+              };
+              const v = Reflect.get(s, p);
+              return typeof v === "function" ? v.bind(s) : v;
+            },
+          });
+        };
+      }
+      const v = Reflect.get(target, prop);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  await run(createDb(spy));
+  const plans: string[] = [];
+  for (const { sql, params } of statements) {
+    const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    plans.push(rows.results.map((r) => r.detail).join(" | "));
+  }
+  return plans;
+}
+
+describe("every list query reads an index range of the account, never the whole table", () => {
+  let accountId: number;
+  beforeAll(async () => {
+    const caller = await createCaller("plans");
+    accountId = caller.accountId;
+    for (let i = 0; i < 30; i++) await seedReport(caller, `https://p${i % 5}.plan.example/${i}`, { score: i * 3 });
+    await env.DB.prepare("ANALYZE").run();
+  });
+
+  const variants: Record<string, string>[] = [];
+  for (const sort_by of ["id", "generated_at", "url", "score"]) {
+    for (const sort of ["asc", "desc"]) {
+      variants.push({ sort_by, sort });
+      variants.push({ sort_by, sort, search: "plan" });
+      variants.push({ sort_by, sort, result: "good" });
+      variants.push({ sort_by, sort, project: "p1.plan.example" });
+      variants.push({ sort_by, sort, result: "bad", project: "p2.plan.example", search: "x" });
+    }
+  }
+
+  it.each(variants)("reports %j", async (query) => {
+    const { listReports } = await import("../../src/reports/list-reports");
+    const plans = await plansOf((db) => listReports(db, accountId, listReportsQuery.parse(query)));
+    expect(plans.length).toBeGreaterThanOrEqual(2);
+    for (const plan of plans) {
+      expect(plan, plan).toMatch(/USING (COVERING )?INDEX reports_\w+ \((account_id|project_id)=/);
+      expect(plan, plan).not.toMatch(/SCAN reports(?! USING)/);
+    }
+  });
+
+  it.each([{ sort_by: "created_at" }, { sort_by: "project", sort: "asc" }, { search: "plan" }])("projects %j", async (query) => {
+    const plans = await plansOf((db) => listProjects(db, accountId, listProjectsQuery.parse(query)));
+    for (const plan of plans) {
+      expect(plan, plan).toMatch(/USING (COVERING )?INDEX projects_account_\w+ \(account_id=/);
+      expect(plan, plan).not.toMatch(/SCAN (projects|reports)(?! USING)/);
+    }
+  });
+});
