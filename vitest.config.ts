@@ -11,6 +11,9 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             ALLOW_PRIVATE_TARGETS: "true",
+            // Hanging and failing targets must end within a test's time: short deadline, two deliveries.
+            FETCH_TIMEOUT_MS: "3000",
+            ANALYSIS_MAX_ATTEMPTS: "2",
             REPORT_COOKIE_SECRET: "test-only-cookie-secret",
             PAGE_SERVER: inject("pageServer"),
           },

@@ -15,7 +15,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
     await Promise.all(batch.messages.map((message) => handleDeadLetter(db, message)));
     return;
   }
-  const options = analysisOptionsFromEnv(env as unknown as Record<string, unknown>);
+  const options = analysisOptionsFromEnv(env);
   const maxAttempts = Math.max(1, Number(env.ANALYSIS_MAX_ATTEMPTS) || 5);
   await Promise.all(batch.messages.map((message) => handleMessage(db, message, options, maxAttempts)));
 }

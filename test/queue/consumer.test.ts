@@ -1,0 +1,114 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import { retryDelaySeconds } from "../../src/queue/consumer";
+import { createCaller, seedReport, type Caller } from "../helpers/api";
+
+const QUEUE = "pagegrade-analysis";
+const DLQ = "pagegrade-analysis-dlq";
+let sequence = 0;
+
+async function deliver(queue: string, body: unknown, attempts = 1) {
+  const batch = createMessageBatch(queue, [{ id: `m${++sequence}`, timestamp: new Date(), attempts, body }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+const report = (id: number) => env.DB.prepare("SELECT * FROM reports WHERE id = ?").bind(id).first<Record<string, any>>();
+
+async function queuedReport(caller: Caller, url: string) {
+  const id = await seedReport(caller, url, { score: null });
+  return { id, generation: (await report(id))!.generation as number };
+}
+
+describe("analysis queue consumer", () => {
+  let caller: Caller;
+  beforeAll(async () => {
+    caller = await createCaller("consumer");
+  });
+
+  it("analyses a queued report into completed with results, score, final_url and generated_at, then acks", async () => {
+    const job = await queuedReport(caller, `${env.PAGE_SERVER}/fixtures/known-page.html`);
+    const result = await deliver(QUEUE, { reportId: job.id, generation: job.generation });
+    expect(result.explicitAcks).toEqual([`m${sequence}`]);
+    expect(result.retryMessages).toEqual([]);
+    const row = await report(job.id);
+    expect(row).toMatchObject({ status: "completed", final_url: `${env.PAGE_SERVER}/fixtures/known-page.html`, error_code: null });
+    expect(row!.score).toBeGreaterThan(0);
+    expect(row!.generated_at).toMatch(/^\d{4}-/);
+    expect(Object.keys(JSON.parse(row!.results)).length).toBeGreaterThan(0);
+  });
+
+  it("gives one result for a message delivered twice: the duplicate is acked and changes nothing", async () => {
+    const job = await queuedReport(caller, `${env.PAGE_SERVER}/fixtures/known-page.html`);
+    await deliver(QUEUE, { reportId: job.id, generation: job.generation });
+    const first = await report(job.id);
+    const again = await deliver(QUEUE, { reportId: job.id, generation: job.generation });
+    expect(again.explicitAcks).toHaveLength(1);
+    expect(await report(job.id)).toEqual(first);
+  });
+
+  it("acks a stale message (an older generation) without touching the report", async () => {
+    const job = await queuedReport(caller, `${env.PAGE_SERVER}/fixtures/known-page.html`);
+    await env.DB.prepare("UPDATE reports SET generation = generation + 1 WHERE id = ?").bind(job.id).run();
+    const before = await report(job.id);
+    const result = await deliver(QUEUE, { reportId: job.id, generation: job.generation });
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await report(job.id)).toEqual(before);
+  });
+
+  it("acks messages for deleted reports and malformed bodies", async () => {
+    expect((await deliver(QUEUE, { reportId: 987654, generation: 1 })).explicitAcks).toHaveLength(1);
+    expect((await deliver(QUEUE, { nope: true })).explicitAcks).toHaveLength(1);
+    expect((await deliver(QUEUE, "garbage")).explicitAcks).toHaveLength(1);
+  });
+
+  it("retries a temporary failure (503) with exponential backoff, then fails the report on the last attempt", async () => {
+    const job = await queuedReport(caller, `${env.PAGE_SERVER}/hostile/status/503`);
+    const first = await deliver(QUEUE, { reportId: job.id, generation: job.generation }, 1);
+    // getQueueResult records which messages were retried, not their delay: retryDelaySeconds is tested below.
+    expect(first.retryMessages.map((m) => m.msgId)).toEqual([`m${sequence}`]);
+    expect(first.explicitAcks).toEqual([]);
+    expect((await report(job.id))!.status).toBe("queued");
+    const third = await deliver(QUEUE, { reportId: job.id, generation: job.generation }, 3);
+    expect(third.retryMessages.map((m) => m.msgId)).toEqual([`m${sequence}`]);
+    const last = await deliver(QUEUE, { reportId: job.id, generation: job.generation }, Number(env.ANALYSIS_MAX_ATTEMPTS));
+    expect(last.explicitAcks).toHaveLength(1);
+    expect(last.retryMessages).toEqual([]);
+    expect(await report(job.id)).toMatchObject({ status: "failed", error_code: "target_unavailable" });
+  });
+
+  it("fails at once, without retry, on a permanent failure (not HTML)", async () => {
+    const job = await queuedReport(caller, `${env.PAGE_SERVER}/hostile/type/png`);
+    const result = await deliver(QUEUE, { reportId: job.id, generation: job.generation });
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await report(job.id)).toMatchObject({ status: "failed", error_code: "not_html" });
+  });
+
+  it("keeps the previous results when a regeneration fails", async () => {
+    const id = await seedReport(caller, `${env.PAGE_SERVER}/hostile/type/png`, { score: 77 });
+    await env.DB.prepare("UPDATE reports SET status = 'queued', generation = 2, results = '{\"title\":{}}' WHERE id = ?").bind(id).run();
+    await deliver(QUEUE, { reportId: id, generation: 2 });
+    expect(await report(id)).toMatchObject({ status: "failed", score: 77, result: "decent", results: '{"title":{}}', error_code: "not_html" });
+  });
+
+  it("marks a report failed when its message reaches the dead-letter queue, unless it already finished", async () => {
+    const stuck = await queuedReport(caller, `${env.PAGE_SERVER}/fixtures/known-page.html`);
+    await env.DB.prepare("UPDATE reports SET status = 'processing' WHERE id = ?").bind(stuck.id).run();
+    const result = await deliver(DLQ, { reportId: stuck.id, generation: stuck.generation });
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await report(stuck.id)).toMatchObject({ status: "failed", error_code: "analysis_crashed" });
+
+    const done = await seedReport(caller, "https://done.example/", { score: 90 });
+    await deliver(DLQ, { reportId: done, generation: 1 });
+    expect(await report(done)).toMatchObject({ status: "completed", score: 90, error_code: null });
+  });
+
+  it("backs off exponentially between deliveries, capped at five minutes", () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([2, 4, 8, 16]);
+    expect(retryDelaySeconds(20)).toBe(300);
+  });
+});
