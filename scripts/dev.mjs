@@ -3,11 +3,14 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createKey } from "./key.mjs";
 
-const port = process.env.PORT ?? "8787";
+const args = process.argv.slice(2);
+const portFlag = args.indexOf("--port");
+const port = portFlag === -1 ? (process.env.PORT ?? "8787") : args[portFlag + 1];
+const extra = portFlag === -1 ? args : args.filter((_, i) => i !== portFlag && i !== portFlag + 1);
 const quiet = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" };
 
 execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: quiet });
-const { key } = createKey(`dev-${new Date().toISOString().slice(0, 19)}`);
+const { key } = createKey(`dev ${new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-")}`);
 
 console.log(`
 Local API key (shown once): ${key}
@@ -20,7 +23,7 @@ Local API key (shown once): ${key}
 // Local dev audits sites on localhost too, so private targets are allowed here and only here.
 const dev = spawn(
   "wrangler",
-  ["dev", "--port", port, "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret", ...process.argv.slice(2)],
+  ["dev", "--port", port, "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret", ...extra],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
