@@ -3,30 +3,35 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
-  return {
-    plugins: [
-      cloudflareTest(({ inject }) => ({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            ALLOW_PRIVATE_TARGETS: "true",
-            // Hanging and failing targets must end within a test's time: short deadline, two deliveries.
-            FETCH_TIMEOUT_MS: "3000",
-            ANALYSIS_MAX_ATTEMPTS: "2",
-            REPORT_COOKIE_SECRET: "test-only-cookie-secret",
-            PAGE_SERVER: inject("pageServer"),
-          },
+  const workers = () =>
+    cloudflareTest(({ inject }) => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: migrations,
+          ALLOW_PRIVATE_TARGETS: "true",
+          // Hanging and failing targets must end within a test's time: short deadline, two deliveries.
+          FETCH_TIMEOUT_MS: "3000",
+          ANALYSIS_MAX_ATTEMPTS: "2",
+          REPORT_COOKIE_SECRET: "test-only-cookie-secret",
+          PAGE_SERVER: inject("pageServer"),
         },
-      })),
-    ],
+      },
+    }));
+  const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
+  return {
     test: {
-      include: ["test/**/*.test.ts"],
-      exclude: ["test/e2e/**"],
-      globalSetup: ["test/global-setup.ts"],
-      setupFiles: ["test/setup.ts"],
-      testTimeout: 30_000,
-      hookTimeout: 30_000,
+      projects: [
+        {
+          plugins: [workers()],
+          // Pure functions over parsed pages touch no storage, so one workerd isolate serves every file.
+          test: { ...shared, name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false },
+        },
+        {
+          plugins: [workers()],
+          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/unit/**", "test/e2e/**"] },
+        },
+      ],
     },
   };
 });

@@ -6,6 +6,8 @@ import { requireApiKey, rateLimitPerKey } from "./http/auth";
 import { ApiError, notFound, renderError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { projectRoutes } from "./routes/projects";
+import { sendNotFoundPage } from "./page/not-found-page";
+import { pageRoutes } from "./routes/pages";
 import { reportRoutes } from "./routes/reports";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -39,7 +41,13 @@ export function createApi() {
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.route("/", createApi());
-  app.notFound((c) => c.json({ message: "Resource not found.", status: 404 }, 404));
+  app.route("/", pageRoutes);
+  // The API answers in JSON everywhere under /api; a person following a wrong link gets an HTML page.
+  app.notFound((c) =>
+    c.req.path === "/api" || c.req.path.startsWith("/api/")
+      ? c.json({ message: "Resource not found.", status: 404 }, 404)
+      : sendNotFoundPage(c),
+  );
   app.onError(renderError);
   return app;
 }

@@ -6,5 +6,5 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleQueue(batch, env),
+  queue: handleQueue,
 } satisfies ExportedHandler<Env, AnalysisJob>;

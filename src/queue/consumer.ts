@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { analyzePage, type AnalysisOutcome } from "../analysis/analyze";
+import { analyzePage } from "../analysis/analyze";
 import { analysisOptionsFromEnv, type AnalysisOptions } from "../analysis/settings";
 import { createDb } from "../db/client";
 import { reports } from "../db/schema";
@@ -9,7 +9,7 @@ import { markFailed, markProcessing, markQueuedForRetry, saveOutcome } from "./s
 
 const DEAD_LETTER_SUFFIX = "-dlq";
 
-export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx?: ExecutionContext): Promise<void> {
   const db = createDb(env.DB);
   if (batch.queue.endsWith(DEAD_LETTER_SUFFIX)) {
     await Promise.all(batch.messages.map((message) => handleDeadLetter(db, message)));
@@ -46,7 +46,7 @@ async function handleMessage(db: Db, message: Message<unknown>, options: Analysi
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       return;
     }
-    await saveOutcome(db, job, outcome as AnalysisOutcome);
+    await saveOutcome(db, job, outcome);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { hostileRoutes } from "./hostile-routes";
 
-type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
 const fixturesDir = new URL("../fixtures/", import.meta.url);
 
@@ -19,13 +20,31 @@ const fixture: Route = (_req, res, path) => {
   }
 };
 
+/** Groups for `*` and Googlebot with wildcard and end-anchored patterns, as robots_txt_allowed reads them. */
+export const robotsTxt = [
+  "# Test site robots.txt",
+  "User-agent: *",
+  "Disallow: /private/",
+  "Allow: /private/open$",
+  "Disallow: /*.pdf$",
+  "",
+  "User-agent: Googlebot",
+  "User-agent: Bingbot",
+  "Disallow: /no-google/",
+  "Crawl-delay: 2",
+  "",
+  "Sitemap: http://127.0.0.1/sitemap.xml",
+  "",
+].join("\n");
+
 const robots: Route = (_req, res) => {
   res.setHeader("content-type", "text/plain");
-  res.end("User-agent: *\nDisallow: /private/\nSitemap: http://127.0.0.1/sitemap.xml\n");
+  res.end(robotsTxt);
 };
 
 /** Ordered: the first prefix that matches wins. A prefix ending in "/" matches everything below it. */
 export const routes: [string, Route][] = [
   ["/robots.txt", robots],
   ["/fixtures/", fixture],
+  ...hostileRoutes,
 ];

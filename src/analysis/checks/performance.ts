@@ -1,4 +1,23 @@
 import type { Check } from "../types";
+import { deferJavascript } from "./defer-javascript";
+import { doctype } from "./doctype";
+import { domSize } from "./dom-size";
+import { httpRequests } from "./http-requests";
+import { imageDimensions } from "./image-dimensions";
+import { imageFormat } from "./image-format";
+import { loadTime } from "./load-time";
+import { pageSize } from "./page-size";
+import { textCompression } from "./text-compression";
 
 /** The performance checks of checks.md, in its order. Adding a check: one file beside this one, one line here. */
-export const performanceChecks: readonly Check[] = [];
+export const performanceChecks: readonly Check[] = [
+  textCompression,
+  loadTime,
+  pageSize,
+  httpRequests,
+  imageFormat,
+  imageDimensions,
+  deferJavascript,
+  domSize,
+  doctype,
+];

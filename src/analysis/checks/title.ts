@@ -14,8 +14,9 @@ export const title: Check = {
     if (titles.length === 0) return fail(null, { missing: true });
     const text = (titles[0]!.textContent ?? "").trim();
     if (titles.length > 1) return fail(text, { too_many: titles.length });
-    if (text.length < min) return fail(text, { too_short: { length: text.length, min } });
-    if (text.length > max) return fail(text, { too_long: { length: text.length, max } });
+    const length = [...text].length;
+    if (length < min) return fail(text, { too_short: { length, min } });
+    if (length > max) return fail(text, { too_long: { length, max } });
     return pass(text);
   },
 };

@@ -19,6 +19,10 @@ describe("title check", () => {
     expect(title.run(makePage("<title>Short</title>")).errors).toEqual({ too_short: { length: 5, min: 10 } });
   });
 
+  it("counts characters, not UTF-16 units", () => {
+    expect(title.run(makePage(`<title>${"🌱".repeat(10)}</title>`)).passed).toBe(true);
+  });
+
   it("fails a title over the configured maximum", () => {
     const v = title.run(makePage(`<title>${"a".repeat(30)}</title>`, { settings: { titleMaxLength: 20 } }));
     expect(v.errors).toEqual({ too_long: { length: 30, max: 20 } });

@@ -1,0 +1,187 @@
+import { execFileSync } from "node:child_process";
+import { Parser } from "htmlparser2";
+import { DOMParser, parseHTML } from "linkedom";
+import { afterAll, test } from "vitest";
+import { checks } from "../src/analysis/checks/index";
+import { parsePage } from "../src/analysis/parse";
+import { benchPages, factsFor, kib, type BenchPage } from "./pages";
+
+// Big pages take seconds per parse: fewer samples, same statistics.
+const runOptions = (html: string) =>
+  html.length > 2_000_000
+    ? { time: 0, iterations: 6, warmupIterations: 1, warmupTime: 0 }
+    : html.length > 500_000
+      ? { time: 0, iterations: 12, warmupIterations: 2, warmupTime: 0 }
+      : { time: 1_500, iterations: 20, warmupIterations: 5, warmupTime: 300 };
+
+const runAllChecks = (html: string) => {
+  const { fetch, site, settings } = factsFor(html);
+  const page = parsePage(fetch, site, settings);
+  for (const check of checks) check.run(page);
+  return page;
+};
+
+/** htmlparser2 with no handlers: the tokenizer linkedom builds on, as the floor nothing DOM-based goes under. */
+const tokenizeOnly = (html: string) => {
+  const parser = new Parser({}, { decodeEntities: true, lowerCaseAttributeNames: false });
+  parser.write(html);
+  parser.end();
+};
+
+interface Row {
+  page: string;
+  size: string;
+  elements: number;
+  tokenize: number;
+  parseHTML: number;
+  domParser: number;
+  parsePage: number;
+  all: number;
+}
+const rows: Row[] = [];
+
+const median = (result: { latency: { p50?: number } }) => result.latency.p50 ?? Number.NaN;
+
+for (const page of benchPages()) {
+  const elements = runAllChecks(page.html).elements.length;
+  test(`${page.name} (${kib(page.html)}, ${elements} elements)`, async ({ bench }) => {
+    const { html } = page;
+    const { fetch, site, settings } = factsFor(html);
+    const results = await bench.compare(
+      bench("htmlparser2 tokenize only (floor)", () => tokenizeOnly(html)),
+      bench("linkedom parseHTML", () => void parseHTML(html)),
+      bench("linkedom DOMParser.parseFromString", () => void new DOMParser().parseFromString(html, "text/html")),
+      bench("parsePage (parse + shared walk)", () => void parsePage(fetch, site, settings)),
+      bench("parsePage + all checks", () => void runAllChecks(html)),
+      runOptions(html),
+    );
+    rows.push({
+      page: page.name,
+      size: kib(html),
+      elements,
+      tokenize: median(results.get("htmlparser2 tokenize only (floor)")),
+      parseHTML: median(results.get("linkedom parseHTML")),
+      domParser: median(results.get("linkedom DOMParser.parseFromString")),
+      parsePage: median(results.get("parsePage (parse + shared walk)")),
+      all: median(results.get("parsePage + all checks")),
+    });
+  });
+}
+
+/** Median ms of each check over `rounds` runs on one parsed page: which checks cost what. */
+function perCheck(page: BenchPage, rounds: number) {
+  const { fetch, site, settings } = factsFor(page.html);
+  const parsed = parsePage(fetch, site, settings);
+  return checks
+    .map((check) => {
+      const times: number[] = [];
+      for (let i = 0; i < rounds; i++) {
+        const start = performance.now();
+        check.run(parsed);
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      return { id: check.id, ms: times[Math.floor(times.length / 2)]! };
+    })
+    .sort((a, b) => b.ms - a.ms);
+}
+
+test("per-check cost (median ms on one parsed page)", () => {
+  const table: Record<string, string>[] = [];
+  for (const page of benchPages()) {
+    const costs = perCheck(page, page.html.length > 2_000_000 ? 5 : 15);
+    const total = costs.reduce((n, c) => n + c.ms, 0);
+    table.push({
+      page: page.name,
+      "all 48 checks ms": total.toFixed(2),
+      top: costs
+        .slice(0, 6)
+        .map((c) => `${c.id} ${c.ms.toFixed(2)}`)
+        .join(", "),
+    });
+  }
+  console.log("\nper-check cost: the six most expensive checks per page (median ms)");
+  console.table(table);
+});
+
+/**
+ * The ratio measured in pairs: parseHTML, then parsePage and every check, round after round, so a busy machine
+ * slows both sides alike. The minimum is the figure least touched by other processes.
+ */
+test("parse + all checks vs parse alone, interleaved", () => {
+  const table: Record<string, string>[] = [];
+  for (const page of benchPages()) {
+    const { fetch, site, settings } = factsFor(page.html);
+    const rounds = page.html.length > 2_000_000 ? 5 : page.html.length > 500_000 ? 10 : 30;
+    const alone: number[] = [];
+    const full: number[] = [];
+    const checksOnly: number[] = [];
+    for (let i = 0; i < rounds + 1; i++) {
+      const t0 = performance.now();
+      parseHTML(page.html);
+      const t1 = performance.now();
+      const parsed = parsePage(fetch, site, settings);
+      const t2 = performance.now();
+      for (const check of checks) check.run(parsed);
+      const t3 = performance.now();
+      if (i === 0) continue; // warm-up
+      alone.push(t1 - t0);
+      full.push(t3 - t1);
+      checksOnly.push(t3 - t2);
+    }
+    const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+    const med = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+    const min = (xs: number[]) => sorted(xs)[0]!;
+    table.push({
+      page: page.name,
+      "parseHTML min/med ms": `${min(alone).toFixed(1)} / ${med(alone).toFixed(1)}`,
+      "parse+checks min/med ms": `${min(full).toFixed(1)} / ${med(full).toFixed(1)}`,
+      "checks alone med ms": med(checksOnly).toFixed(1),
+      "ratio of mins": `${(min(full) / min(alone)).toFixed(2)}x`,
+      "ratio of medians": `${(med(full) / med(alone)).toFixed(2)}x`,
+    });
+  }
+  console.log("\nparse + all checks vs linkedom parseHTML, interleaved rounds (target <= 1.3x)");
+  console.table(table);
+});
+
+test("memory of the 5 MB page (a child process per heap limit)", () => {
+  const script = new URL("./memory.ts", import.meta.url).pathname;
+  const lines: string[] = [];
+  // The smallest V8 old-space limit the analysis of the 5 MB page survives says how far inside 128 MB it is.
+  for (const limit of [256, 192, 160, 128, 96, 64]) {
+    try {
+      const out = execFileSync(process.execPath, [`--max-old-space-size=${limit}`, "--expose-gc", "--import", "tsx", script], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: 180_000,
+      });
+      lines.push(`--max-old-space-size=${limit}: ok  ${out.trim()}`);
+    } catch (error) {
+      const message = String((error as { stderr?: string }).stderr ?? error);
+      lines.push(`--max-old-space-size=${limit}: FAILED (${/heap out of memory/i.test(message) ? "heap out of memory" : message.split("\n").slice(-3).join(" ").slice(0, 200)})`);
+      break;
+    }
+  }
+  console.log(`\nmemory, 5 MB page, parse + all checks:\n${lines.join("\n")}`);
+});
+
+afterAll(() => {
+  const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  console.log("\nmedians in ms; target: parse + all checks <= 1.3x linkedom parseHTML");
+  console.table(
+    rows.map((r) => ({
+      page: r.page,
+      size: r.size,
+      elements: r.elements,
+      "tokenize only": ms(r.tokenize),
+      parseHTML: ms(r.parseHTML),
+      DOMParser: ms(r.domParser),
+      parsePage: ms(r.parsePage),
+      "parse + checks": ms(r.all),
+      "vs parseHTML": ratio(r.all, r.parseHTML),
+      "<= 1.3x": r.all / r.parseHTML <= 1.3 ? "yes" : "NO",
+    })),
+  );
+});

@@ -1,0 +1,37 @@
+import { checks } from "./checks/index";
+import { fetchPage } from "./fetch-page";
+import { parsePage } from "./parse";
+import { scoreResults, type ResultLabel } from "./score";
+import type { AnalysisOptions } from "./settings";
+import { fetchSiteFacts } from "./site-facts";
+import type { Check, Page, Results, Verdict } from "./types";
+
+export type AnalysisOutcome =
+  | { ok: true; finalUrl: string; score: number; result: ResultLabel; issues: { high: number; medium: number; low: number }; results: Results }
+  | { ok: false; code: string; message: string; temporary: boolean };
+
+/**
+ * Fetches a page and its site facts, then runs every check. A page that cannot be analysed is a
+ * value ({ ok: false, code }); `temporary` says whether trying again later may help.
+ * `trustedOrigin` is the test-only escape of FetchOptions.
+ */
+export async function analyzePage(url: string, options: AnalysisOptions & { trustedOrigin?: string }): Promise<AnalysisOutcome> {
+  const fetched = await fetchPage(url, options);
+  if (!fetched.ok) return fetched;
+  const site = await fetchSiteFacts(fetched.facts.finalUrl, options);
+  let current: Check | undefined;
+  try {
+    const page: Page = parsePage(fetched.facts, site, options.settings);
+    const verdicts: { check: Check; verdict: Verdict }[] = [];
+    for (const check of checks) {
+      current = check;
+      verdicts.push({ check, verdict: check.run(page) });
+    }
+    return { ok: true, finalUrl: fetched.facts.finalUrl, ...scoreResults(verdicts) };
+  } catch (error) {
+    // A bug, not a page problem: fail this report loudly rather than store a score missing a check.
+    console.error("analysis failed", { url, check: current?.id, error });
+    const step = current ? `running the ${current.id} check` : "parsing the page";
+    return { ok: false, code: "analysis_failed", message: `The analysis failed while ${step}.`, temporary: false };
+  }
+}

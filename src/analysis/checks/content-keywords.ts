@@ -1,0 +1,42 @@
+import type { Check } from "../types";
+import { fail, notApplicable, pass } from "../verdict";
+import { capList, textOf, titleElement } from "./seo-helpers";
+
+// Common English function words: they appear in any text, so matching them proves nothing.
+const STOP_WORDS = new Set(
+  (
+    "the and for are but not you all any can had her was one our out has him his how its may new now old see two who " +
+    "did get let put say she too use from have this that with they them then than there their these those what when " +
+    "where which while will would could should about above after again also been before being below between both " +
+    "each few further here into just more most only other over same some such very your yours ours off once own why " +
+    "does doing down during until upon because through under against"
+  ).split(" "),
+);
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const MIN_LETTERS = 3;
+// Scripts written without spaces: a title word is a run of characters that the body may contain mid-run.
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+
+const isKeyword = (word: string): boolean =>
+  (word.match(/\p{L}/gu)?.length ?? 0) >= MIN_LETTERS && !STOP_WORDS.has(word);
+
+export const contentKeywords: Check = {
+  id: "content_keywords",
+  category: "seo",
+  importance: "high",
+  title: "Words of the title appear in the page's text",
+  fix: "Make sure the page's visible text uses the main words of its <title>.",
+  run(page) {
+    const title = titleElement(page);
+    if (!title) return notApplicable("no title");
+    const keywords = [...new Set(words(textOf(title)).filter(isKeyword))];
+    if (keywords.length === 0) return notApplicable("the title has no keyword of 3+ letters");
+    const body = page.text.toLowerCase();
+    const bodyWords = new Set(words(body));
+    const found = keywords.filter((w) => bodyWords.has(w) || (UNSPACED_SCRIPT.test(w) && body.includes(w)));
+    return found.length > 0 ? pass(capList(found)) : fail([], { title_words_missing: capList(keywords) });
+  },
+};

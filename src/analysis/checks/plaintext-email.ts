@@ -1,0 +1,36 @@
+import type { Check } from "../types";
+import { fail, pass } from "../verdict";
+
+/**
+ * An address with a dotted domain ending in a letters-only TLD. A match may only start where a local part
+ * can (the look-behind), and lengths are bounded: without both, a long run of letters costs quadratic time.
+ */
+const EMAIL = /(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,8}([a-z]{2,24})(?![a-z0-9-])/gi;
+
+/** "logo@2x.png" and "bundle@1.2.min.js" look like addresses but are file names. */
+const FILE_EXTENSIONS = new Set([
+  "png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico", "bmp", "tif", "tiff",
+  "css", "js", "mjs", "json", "map", "html", "htm", "php", "xml", "txt", "pdf",
+  "mp4", "webm", "mp3", "ogg", "wav", "woff", "ttf", "otf", "eot", "zip", "gz",
+]);
+
+const MAX_LISTED = 20;
+
+export const plaintextEmail: Check = {
+  id: "plaintext_email",
+  category: "security",
+  importance: "low",
+  title: "No e-mail address appears in plain text in the HTML",
+  fix: "Replace plain e-mail addresses (and mailto links) with a contact form, or obfuscate them against spam harvesters.",
+  run(page) {
+    const found = new Map<string, string>();
+    for (const match of page.html.matchAll(EMAIL)) {
+      if (FILE_EXTENSIONS.has(match[1]!.toLowerCase())) continue;
+      const address = match[0].replace(/^[.%+-]+/, "");
+      const key = address.toLowerCase();
+      if (!found.has(key)) found.set(key, address);
+    }
+    if (found.size === 0) return pass([]);
+    return fail([...found.values()].slice(0, MAX_LISTED), { plaintext_emails: found.size });
+  },
+};

@@ -1,0 +1,62 @@
+import { tags } from "../parse";
+import type { Page } from "../types";
+
+/** Shared by several seo checks; candidates for parse.ts if other categories want them too. */
+
+/** An element's text with whitespace collapsed, as a reader would see it. */
+export const textOf = (el: Element): string => (el.textContent ?? "").replace(/\s+/g, " ").trim();
+
+/** Lower-cased tokens of an element's rel attribute. */
+export const relTokens = (el: Element): string[] =>
+  (el.getAttribute("rel") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+
+/** The document's <title> element, ignoring <title> inside inline SVG (that one names the drawing). */
+export const titleElement = (page: Page): Element | undefined => tags(page, "title").find((t) => !t.closest("svg"));
+
+/** `content` of every <meta name="..."> with one of the given names, compared case-insensitively. */
+export function metaContents(page: Page, ...names: string[]): { name: string; content: string }[] {
+  const wanted = new Set(names.map((n) => n.toLowerCase()));
+  const found: { name: string; content: string }[] = [];
+  for (const meta of tags(page, "meta")) {
+    const name = (meta.getAttribute("name") ?? "").trim().toLowerCase();
+    if (wanted.has(name)) found.push({ name, content: (meta.getAttribute("content") ?? "").trim() });
+  }
+  return found;
+}
+
+/** A <link> inside <body> is not a head reference for search engines (HTML's body-ok rule). */
+export const inHead = (el: Element): boolean => !el.closest("body");
+
+export interface HeaderLink {
+  href: string;
+  rel: string[];
+  hreflang: string | null;
+}
+
+/** Entries of the `Link` response header (RFC 8288), tolerant of the usual sloppiness. */
+export function headerLinks(page: Page): HeaderLink[] {
+  const header = page.fetch.headers["link"];
+  if (!header) return [];
+  const links: HeaderLink[] = [];
+  for (const [, href = "", rest = ""] of header.matchAll(/<([^>]*)>([^<]*)/g)) {
+    const params = new Map<string, string>();
+    for (const [, key = "", quoted, bare] of rest.matchAll(/;\s*([\w*-]+)\s*(?:=\s*(?:"([^"]*)"|([^;,\s]*)))?/g)) {
+      const name = key.toLowerCase();
+      if (!params.has(name)) params.set(name, quoted ?? bare ?? "");
+    }
+    const rel = (params.get("rel") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+    links.push({ href: href.trim(), rel, hreflang: params.get("hreflang") ?? null });
+  }
+  return links;
+}
+
+/**
+ * BCP 47 shape as hreflang and lang use it: language (2-3 letters), then an optional script (4 letters)
+ * and region (2 letters or 3 digits). Shape only: no registry look-up, so "xx" passes.
+ */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z]{4})?(-(?:[a-z]{2}|\d{3}))?$/i;
+
+export const isLanguageTag = (value: string): boolean => LANGUAGE_TAG.test(value.trim());
+
+/** Caps a list for a report value. */
+export const capList = <T>(items: T[], max = 20): T[] => items.slice(0, max);

@@ -1,0 +1,57 @@
+/** Short, plain-text renderings of a check's stored `value` and `errors` for the report page. */
+
+const MAX_TEXT = 160;
+const MAX_ITEMS = 3;
+
+const words = (key: string) => key.replace(/_/g, " ");
+
+const clip = (text: string, max = MAX_TEXT) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function scalar(value: unknown): string | undefined {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "string") return value === "" ? "(empty)" : `“${clip(value, 80)}”`;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return undefined;
+}
+
+function list(items: unknown[]): string {
+  if (items.length === 0) return "none";
+  const shown = items.slice(0, MAX_ITEMS).map((item) => scalar(item) ?? flat(item));
+  const more = items.length - shown.length;
+  return more > 0 ? `${shown.join(", ")} and ${more} more` : shown.join(", ");
+}
+
+/** A list nested in an object: its only item, or how many there are. */
+function brief(items: unknown[]): string {
+  if (items.length === 0) return "none";
+  const only = items.length === 1 ? scalar(items[0]) : undefined;
+  return only ?? `${items.length} items`;
+}
+
+/** One level of an object: "key value, key value", nested values summarised instead of dumped. */
+function flat(value: unknown): string {
+  const text = scalar(value);
+  if (text !== undefined) return text;
+  if (Array.isArray(value)) return list(value);
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return "none";
+  return entries
+    .map(([key, inner]) => {
+      const rendered =
+        typeof inner === "boolean" ? (inner ? "yes" : "no") : (scalar(inner) ?? (Array.isArray(inner) ? brief(inner) : "…"));
+      return `${words(key)} ${rendered}`;
+    })
+    .join(", ");
+}
+
+/** What the check found, in one line: "“Home”", "images 3, without alt 1", "none". */
+export const describeValue = (value: unknown): string => clip(flat(value));
+
+/** Why it failed, in one line: `{ too_long: { length: 72, max: 60 } }` -> "too long: length 72, max 60". */
+export function describeErrors(errors: Record<string, unknown> | undefined): string {
+  if (!errors) return "";
+  const parts = Object.entries(errors).map(([key, detail]) =>
+    detail === true || detail === null ? words(key) : `${words(key)}: ${flat(detail)}`,
+  );
+  return clip(parts.join("; "));
+}

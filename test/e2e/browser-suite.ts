@@ -1,0 +1,173 @@
+// The report page in a real browser: wrangler dev + the local page server + Debian's Chromium.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startPageServer } from "../server/page-server";
+import { prepareDatabase, startWranglerDev, type DevServer } from "./services";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SHOTS = "test-results";
+const PASSWORD = "e2e correct horse";
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
+
+let passed = 0;
+let failed = 0;
+
+async function step(name: string, run: () => Promise<void>) {
+  try {
+    await run();
+    passed++;
+    console.log(`  ok    ${name}`);
+  } catch (error) {
+    failed++;
+    console.log(`  FAIL  ${name}\n        ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+async function api(dev: DevServer, key: string, method: string, path: string, form?: Record<string, string>) {
+  const res = await fetch(`${dev.origin}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, Accept: "application/json" },
+    body: form ? new URLSearchParams(form) : undefined,
+  });
+  const body = (await res.json()) as { data?: Record<string, any>; message?: string };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body.data!;
+}
+
+async function waitForAnalysis(dev: DevServer, key: string, id: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const report = await api(dev, key, "GET", `/reports/${id}`);
+    if (report.status === "completed" || report.status === "failed") return report;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`report ${id} was not analysed within 60 s`);
+}
+
+/** Screenshots at both widths under test-results/: the first screenful, and the whole page. */
+async function screenshots(page: Page, name: string) {
+  for (const [label, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`) });
+    await page.screenshot({ path: join(SHOTS, `${name}-${label}-full.png`), fullPage: true });
+  }
+  await page.setViewportSize(viewports.desktop);
+}
+
+async function main() {
+  mkdirSync(SHOTS, { recursive: true });
+  const state = mkdtempSync(join(tmpdir(), "pagegrade-e2e-"));
+  const pages = await startPageServer();
+  let dev: DevServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    const key = prepareDatabase(state);
+    dev = await startWranglerDev(state);
+    console.log(`e2e: wrangler dev at ${dev.origin}, test pages at ${pages.origin}`);
+
+    const created = await api(dev, key, "POST", "/reports", { url: `${pages.origin}/fixtures/sample-page.html` });
+    const report = await waitForAnalysis(dev, key, created.id);
+    const pageUrl: string = report.page_url;
+    const failedChecks = Object.entries(report.results as Record<string, { passed: boolean }>).filter(([, r]) => !r.passed);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    const cspErrors: string[] = [];
+    page.on("console", (message) => {
+      if (/Content.Security.Policy|Refused to/i.test(message.text())) cspErrors.push(message.text());
+    });
+
+    await step("the analysis of a fixture page completes through the API", async () => {
+      assert(report.status === "completed", `status ${report.status}: ${JSON.stringify(report.error)}`);
+      assert(typeof report.score === "number", "no score");
+      assert(failedChecks.length > 0, "the fixture should fail at least one check (it is served over http)");
+    });
+
+    await step("the public page shows the score, the badge and a failed check", async () => {
+      const res = await page.goto(pageUrl);
+      assert(res?.status() === 200, `status ${res?.status()}`);
+      const gauge = page.locator("svg.gauge");
+      assert(await gauge.isVisible(), "no visible score gauge");
+      assert((await gauge.getAttribute("aria-label")) === `Score ${report.score} out of 100`, "gauge label");
+      assert((await page.locator(".gauge-num").textContent())?.trim() === String(report.score), "score number");
+      assert(await page.locator(`.badge-${report.result}`).isVisible(), "no result badge");
+      const failedItem = page.locator(`#check-${failedChecks[0]![0]}`);
+      assert(await failedItem.isVisible(), `failed check ${failedChecks[0]![0]} not visible`);
+      assert((await failedItem.locator(".mark-fail").count()) === 1, "failed check is not marked failed");
+      assert(/Fix:/.test((await failedItem.textContent()) ?? ""), "failed check has no fix line");
+    });
+
+    await step("the inline stylesheet applies under the CSP, with no violation reported", async () => {
+      const badge = await page.locator(".badge").evaluate((el) => getComputedStyle(el).backgroundColor);
+      assert(badge !== "rgba(0, 0, 0, 0)", `badge has no background (${badge}): the stylesheet was blocked`);
+      assert(cspErrors.length === 0, `CSP violations: ${cspErrors.join(" | ")}`);
+    });
+
+    await step("the page fits a phone screen without sideways scrolling", async () => {
+      await page.setViewportSize(viewports.phone);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert(overflow <= 0, `${overflow}px wider than the viewport`);
+      await screenshots(page, "report-public");
+    });
+
+    await step("a password page asks for the password, refuses a wrong one and opens with the right one", async () => {
+      await api(dev!, key, "PATCH", `/reports/${report.id}`, { privacy: "2", password: PASSWORD });
+      await page.goto(pageUrl);
+      assert(await page.locator("input#password").isVisible(), "no password form");
+      assert((await page.locator("svg.gauge").count()) === 0, "report shown before unlocking");
+      await screenshots(page, "report-password-form");
+
+      await page.fill("#password", "not it");
+      const [wrong] = await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+      assert(wrong?.status() === 401, `wrong password answered ${wrong?.status()}`);
+      assert(await page.locator("#password-error").isVisible(), "no error message for a wrong password");
+      await screenshots(page, "report-password-wrong");
+
+      await page.fill("#password", PASSWORD);
+      await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+      assert(page.url() === pageUrl, `after unlocking the browser is at ${page.url()}`);
+      assert(await page.locator("svg.gauge").isVisible(), "report not shown after unlocking");
+      const cookie = (await context.cookies(pageUrl)).find((c) => c.name === `pg_unlock_${report.id}`);
+      assert(cookie?.httpOnly && cookie.sameSite === "Lax", `unlock cookie ${JSON.stringify(cookie)}`);
+      await screenshots(page, "report-unlocked");
+    });
+
+    await step("a private report is the not-found page", async () => {
+      await api(dev!, key, "PATCH", `/reports/${report.id}`, { privacy: "1" });
+      const res = await page.goto(pageUrl);
+      assert(res?.status() === 404, `status ${res?.status()}`);
+      assert(await page.getByRole("heading", { name: "Page not found" }).isVisible(), "no not-found heading");
+      assert((await page.locator("svg.gauge").count()) === 0, "private report still shown");
+      await screenshots(page, "report-private-404");
+    });
+
+    await step("the home page links the OpenAPI document", async () => {
+      await page.goto(`${dev!.origin}/`);
+      assert(await page.locator('a[href="/api/v1/openapi.json"]').first().isVisible(), "no OpenAPI link");
+      await screenshots(page, "home");
+    });
+  } catch (error) {
+    failed++;
+    console.log(`  FAIL  setup: ${error instanceof Error ? error.message : String(error)}`);
+    if (dev) console.log(dev.output().slice(-3000));
+  } finally {
+    await browser?.close();
+    await dev?.stop();
+    await pages.close();
+    rmSync(state, { recursive: true, force: true });
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+await main();

@@ -1,0 +1,69 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { ROBOTS_MAX_BYTES, fetchRobots, fetchSiteFacts, probeStatus } from "../../src/analysis/site-facts";
+import { robotsTxt } from "../server/routes";
+
+const origin = env.PAGE_SERVER;
+const local = { allowPrivateTargets: true, timeoutMs: 10_000 };
+
+describe("fetchSiteFacts", () => {
+  it("fetches robots.txt of the page's origin with its groups and patterns intact", async () => {
+    const site = await fetchSiteFacts(`${origin}/fixtures/sample-page.html`, local);
+    expect(site.robots).toEqual({ url: `${origin}/robots.txt`, status: 200, body: robotsTxt });
+    expect(site.robots.body).toContain("User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /no-google/");
+    expect(site.robots.body).toContain("Allow: /private/open$");
+  });
+
+  it("probes a random path and records its status", async () => {
+    const site = await fetchSiteFacts(`${origin}/fixtures/sample-page.html`, local);
+    expect(site.notFoundStatus).toBe(404);
+    const received = (await (await fetch(`${origin}/__requests?tag=/pagegrade-404-check-`)).json()) as { url: string }[];
+    expect(new Set(received.map((r) => r.url)).size).toBe(received.length);
+  });
+
+  it("never fails: an unreachable origin gives null facts", async () => {
+    const site = await fetchSiteFacts("http://127.0.0.1:9/page", local);
+    expect(site).toEqual({ robots: { url: "http://127.0.0.1:9/robots.txt", status: null, body: null }, notFoundStatus: null });
+  });
+
+  it("gives null facts for an origin the rules block", async () => {
+    const site = await fetchSiteFacts(`${origin}/fixtures/sample-page.html`, { ...local, allowPrivateTargets: false });
+    expect(site).toMatchObject({ robots: { status: null, body: null }, notFoundStatus: null });
+  });
+});
+
+describe("fetchRobots", () => {
+  it("keeps only the first 512 KB of a huge robots.txt, in whole lines", async () => {
+    const robots = await fetchRobots(`${origin}/hostile/robots/huge`, local);
+    expect(robots.status).toBe(200);
+    expect(robots.body!.length).toBeLessThanOrEqual(ROBOTS_MAX_BYTES);
+    expect(robots.body!.length).toBeGreaterThan(ROBOTS_MAX_BYTES - 100);
+    expect(robots.body!.endsWith("/segment/\n")).toBe(true);
+  });
+
+  it("survives a binary robots.txt", async () => {
+    const robots = await fetchRobots(`${origin}/hostile/robots/binary`, local);
+    expect(robots.status).toBe(200);
+    expect(typeof robots.body).toBe("string");
+  });
+
+  it("keeps the status but no body for a robots.txt that answers 5xx", async () => {
+    expect(await fetchRobots(`${origin}/hostile/status/500`, local)).toEqual({ url: `${origin}/hostile/status/500`, status: 500, body: null });
+  });
+
+  it("gives up on a robots.txt that hangs within its own short deadline", async () => {
+    const robots = await fetchRobots(`${origin}/hostile/hang`, { ...local, timeoutMs: 300 });
+    expect(robots).toMatchObject({ status: null, body: null });
+  });
+});
+
+describe("probeStatus", () => {
+  it("follows redirects, so a soft 404 that redirects to a page reports that page's 200", async () => {
+    const soft404 = `${origin}/hostile/redirect?to=${encodeURIComponent("/fixtures/sample-page.html")}`;
+    expect(await probeStatus(soft404, local)).toBe(200);
+  });
+
+  it("reports the status of a path that does not exist", async () => {
+    expect(await probeStatus(`${origin}/no/such/page`, local)).toBe(404);
+  });
+});

@@ -1,0 +1,171 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createCaller, type Caller } from "../helpers/api";
+import { analyse, HOSTILE, insertReport } from "../helpers/report-page";
+
+const fixture = `<!doctype html><html lang="en"><head><title>${"A"} fine page title here</title>
+<meta name="description" content="A description that is long enough to pass the length check of the audit.">
+</head><body><h1>Welcome</h1><img src="/a.png"><p>Some words.</p></body></html>`;
+
+function expectPageHeaders(headers: Headers) {
+  expect(headers.get("content-type")).toMatch(/^text\/html; charset=utf-8/i);
+  const csp = headers.get("content-security-policy") ?? "";
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("form-action 'self'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).not.toContain("unsafe-inline");
+  expect(csp).not.toContain("script-src");
+  expect(headers.get("x-content-type-options")).toBe("nosniff");
+  expect(headers.get("referrer-policy")).toBe("same-origin");
+  expect(headers.get("x-frame-options")).toBe("DENY");
+}
+
+async function sha256Base64(text: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
+describe("GET /reports/{id}", () => {
+  let caller: Caller;
+  beforeAll(async () => {
+    caller = await createCaller("report-page");
+  });
+
+  it("renders a public report with its URLs, time, score, badge, counts and failed checks first", async () => {
+    const analysis = analyse(fixture, "https://shop.example/item");
+    const id = await insertReport(caller, { url: "https://shop.example/item", finalUrl: "https://shop.example/item/", analysis });
+    const res = await call(`/reports/${id}`);
+    expect(res.status).toBe(200);
+    expectPageHeaders(res.headers);
+    const html = res.text;
+    expect(html.startsWith("<!DOCTYPE html><html lang=\"en\">")).toBe(true);
+    expect(html).toContain("<title>SEO report for shop.example: ");
+    expect(html).toContain('<link rel="canonical" href="https://pagegrade.test/reports/' + id + '"/>');
+    expect(html).not.toContain('name="robots"');
+    expect(html).toContain('href="https://shop.example/item/"');
+    expect(html).toContain('<time datetime="2026-11-18T14:03:00.000Z">2026-11-18 14:03 UTC</time>');
+    expect(html).toContain(`aria-label="Score ${analysis.score} out of 100"`);
+    expect(html).toContain(`badge badge-${analysis.result}`);
+    expect(html).toMatch(/<header[\s>][\s\S]*<main>[\s\S]*<footer/);
+    expect(html).toContain(`<strong>${analysis.issues.high}</strong>high`);
+    // image_alt fails on the fixture: its title, what was found, and the registry's fix.
+    expect(html).toContain("Every image has alternative text");
+    expect(html).toContain("Give each &lt;img&gt; an alt attribute");
+    const seo = html.slice(html.indexOf('id="category-seo"'), html.indexOf("</section>", html.indexOf('id="category-seo"')));
+    const firstPass = seo.indexOf("mark-pass");
+    const lastFail = seo.lastIndexOf("mark-fail");
+    expect(lastFail).toBeGreaterThan(-1);
+    expect(lastFail).toBeLessThan(firstPass);
+  });
+
+  it("allows its inline stylesheet by the exact hash in the CSP", async () => {
+    const id = await insertReport(caller);
+    const res = await call(`/reports/${id}`);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(res.text)?.[1] ?? "";
+    expect(style.length).toBeGreaterThan(100);
+    expect(res.headers.get("content-security-policy")).toContain(`style-src 'sha256-${await sha256Base64(style)}'`);
+    expect(res.text).not.toMatch(/<script|style="/i);
+  });
+
+  it("escapes a hostile page title, URL and error message instead of injecting them", async () => {
+    const analysis = analyse(`<!doctype html><title>${HOSTILE}</title><body><h1>x</h1></body>`);
+    const url = `https://evil.example/?q="><script>alert(2)</script>`;
+    const id = await insertReport(caller, { url, finalUrl: `javascript:alert(3)//"'<b>`, analysis });
+    const res = await call(`/reports/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain("<script");
+    expect(res.text).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(res.text).not.toContain('href="javascript:');
+    expect(res.text).not.toContain("<b>");
+
+    const failed = await insertReport(caller, { url, analysis: null, status: "failed", error: { code: "fetch_failed", message: HOSTILE } });
+    const failedPage = await call(`/reports/${failed}`);
+    expect(failedPage.text).not.toContain("<script");
+    expect(failedPage.text).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it.each(["queued", "processing"] as const)("shows a %s report as progress that refreshes itself", async (status) => {
+    const id = await insertReport(caller, { analysis: null, status });
+    const res = await call(`/reports/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<meta http-equiv="refresh" content="5"/>');
+    expect(res.text).toMatch(/Waiting for the analysis to start|Analysing the page/);
+    expect(res.text).not.toContain("class=\"gauge\"");
+  });
+
+  it("shows a failed analysis in plain words with its code", async () => {
+    const id = await insertReport(caller, {
+      analysis: null,
+      status: "failed",
+      error: { code: "dns_failed", message: "The host name could not be resolved." },
+    });
+    const res = await call(`/reports/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("The analysis failed");
+    expect(res.text).toContain("The host name could not be resolved.");
+    expect(res.text).toContain("<code>dns_failed</code>");
+    expect(res.text).not.toContain('http-equiv="refresh"');
+  });
+
+  it("keeps showing the previous results with a note during a regeneration", async () => {
+    const id = await insertReport(caller, { status: "queued" });
+    const res = await call(`/reports/${id}`);
+    expect(res.text).toContain("A new analysis is running. These are the previous results, from 2026-11-18 14:03 UTC");
+    expect(res.text).toContain('class="gauge"');
+    expect(res.text).toContain('http-equiv="refresh"');
+  });
+
+  it("keeps the previous results under the error when a regeneration failed", async () => {
+    const id = await insertReport(caller, { status: "failed", error: { code: "timeout", message: "The page took longer than 15 seconds" } });
+    const res = await call(`/reports/${id}`);
+    expect(res.text).toContain("The latest analysis failed: The page took longer than 15 seconds.");
+    expect(res.text).toContain('class="gauge"');
+  });
+
+  it("answers a private report with the very same 404 page as a missing one", async () => {
+    const id = await insertReport(caller, { privacy: 1 });
+    const privateRes = await call(`/reports/${id}`);
+    const missing = await call(`/reports/${id + 100000}`);
+    expect(privateRes.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(privateRes.text).toBe(missing.text);
+    expect([...privateRes.headers].sort()).toEqual([...missing.headers].sort());
+    expect(privateRes.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expectPageHeaders(privateRes.headers);
+  });
+
+  it.each(["abc", "0", "-1", "1.5", "99999999999999999999"])("answers /reports/%s with the HTML 404 page", async (id) => {
+    const res = await call(`/reports/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain("<h1>Page not found</h1>");
+  });
+
+  it("also answers a private report's unlock form with the 404 page", async () => {
+    const id = await insertReport(caller, { privacy: 1 });
+    const res = await call(`/reports/${id}/unlock`, { method: "POST", form: { password: "x" } });
+    expect(res.status).toBe(404);
+    expect(res.text).toContain("<h1>Page not found</h1>");
+  });
+});
+
+describe("other pages", () => {
+  it("GET / says what the service is and links the quick start and the OpenAPI document", async () => {
+    const res = await call("/");
+    expect(res.status).toBe(200);
+    expectPageHeaders(res.headers);
+    expect(res.text).toContain("README.md");
+    expect(res.text).toContain('href="/api/v1/openapi.json"');
+    expect(res.text).toContain('<meta name="description"');
+  });
+
+  it("answers an unknown page path with an HTML 404 and an unknown API path with the JSON 404", async () => {
+    const page = await call("/no/such/page");
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    expectPageHeaders(page.headers);
+    const api = await call("/api/nothing-here");
+    expect(api.status).toBe(404);
+    expect(api.json).toEqual({ message: "Resource not found.", status: 404 });
+  });
+});

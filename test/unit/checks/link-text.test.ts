@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { linkText } from "../../../src/analysis/checks/link-text";
+import { makePage } from "../../helpers/page";
+
+const run = (html: string) => linkText.run(makePage(html, { url: "https://example.com/page" }));
+
+describe("link_text check", () => {
+  it("passes descriptive link texts", () => {
+    expect(run('<a href="/shoes">Red leather shoes</a><a href="/about">About Acme</a>')).toEqual({
+      passed: true,
+      value: { links: 2, non_descriptive: 0 },
+    });
+  });
+
+  it('fails "click here" and "Read More", trimmed and lower-cased', () => {
+    expect(run('<a href="/a"> Click   here </a><a href="https://other.com/b">Read More</a><a href="/c">Shoes</a>')).toEqual({
+      passed: false,
+      value: { links: 3, non_descriptive: 2 },
+      errors: {
+        non_descriptive: [
+          { href: "https://example.com/a", text: "Click here" },
+          { href: "https://other.com/b", text: "Read More" },
+        ],
+      },
+    });
+  });
+
+  it("fails phrases of the other languages of Lighthouse's list", () => {
+    expect(run('<a href="/a">Más información</a>').passed).toBe(false);
+    expect(run('<a href="/a">続きを読む</a>').passed).toBe(false);
+    expect(run('<a href="/a">اینجا کلیک کنید</a>').passed).toBe(false);
+    expect(run('<a href="/a">Läs mer</a>').passed).toBe(false);
+  });
+
+  it("uses only the list of the link's declared language, as Lighthouse does", () => {
+    expect(run('<html lang="en"><body><a href="/a">mas</a></body></html>').passed).toBe(true);
+    expect(run('<html lang="es-MX"><body><a href="/a">mas</a></body></html>').passed).toBe(false);
+    expect(run('<html lang="fr"><body><a href="/a">here</a></body></html>').passed).toBe(true);
+  });
+
+  it("ignores links that do not lead elsewhere or are nofollow", () => {
+    const v = run(
+      '<a href="javascript:go()">here</a><a href="mailto:a@b.c">here</a><a href="#top">more</a>' +
+        '<a href="https://example.com/page#x">more</a><a href="/a" rel="nofollow">here</a><a>here</a>',
+    );
+    expect(v).toEqual({ passed: true, value: { links: 5, non_descriptive: 0 } });
+  });
+});
