@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { resultScoreRanges } from "../analysis/score";
 import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
@@ -29,7 +29,12 @@ function orderBy(sortBy: ListReportsQuery["sort_by"], direction: "asc" | "desc")
   }
 }
 
-function filters(accountId: number, query: ListReportsQuery): SQL {
+/**
+ * `scoreIndex: false` writes the result filter as `+score`, which keeps SQLite off the score index: it then
+ * walks the index that already gives the page's order (or the small project range) instead of sorting every
+ * report in the score range.
+ */
+function filters(accountId: number, query: ListReportsQuery, { scoreIndex }: { scoreIndex: boolean }): SQL {
   const conditions: (SQL | undefined)[] = [eq(reports.accountId, accountId)];
   if (query.search) conditions.push(sql`${reports.url} LIKE ${likeContains(query.search)} ESCAPE '\\'`);
   if (query.project !== undefined) {
@@ -42,21 +47,31 @@ function filters(accountId: number, query: ListReportsQuery): SQL {
   }
   if (query.result) {
     const [min, max] = resultScoreRanges[query.result];
-    conditions.push(between(reports.score, min, max));
+    conditions.push(scoreIndex ? between(reports.score, min, max) : sql`+${reports.score} BETWEEN ${min} AND ${max}`);
   }
   return and(...conditions)!;
 }
 
 export async function listReports(db: Db, accountId: number, query: ListReportsQuery) {
-  const where = filters(accountId, query);
   const page = { page: query.page, perPage: query.per_page };
+  const byProject = query.project !== undefined;
+  const order = orderBy(query.sort_by, query.sort);
+  // Late row lookup: the page's ids come from the index alone, so a deep OFFSET skips index entries, not rows.
+  const pageIds = db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(filters(accountId, query, { scoreIndex: query.sort_by === "score" && !byProject }))
+    .orderBy(...order)
+    .limit(page.perPage)
+    .offset(offsetOf(page));
   const [rows, [total]] = await db.batch([
     selectReports(db)
-      .where(where)
-      .orderBy(...orderBy(query.sort_by, query.sort))
-      .limit(page.perPage)
-      .offset(offsetOf(page)),
-    db.select({ n: count() }).from(reports).where(where),
+      .where(inArray(reports.id, pageIds))
+      .orderBy(...order),
+    db
+      .select({ n: count() })
+      .from(reports)
+      .where(filters(accountId, query, { scoreIndex: !byProject })),
   ]);
   return { rows: rows as ReportRow[], total: total?.n ?? 0, page };
 }
