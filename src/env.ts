@@ -2,11 +2,10 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "./db/schema";
 
 declare global {
-  namespace Cloudflare {
-    interface Env {
-      /** HMAC key for report-page unlock cookies: a Worker secret (`wrangler secret put`). */
-      REPORT_COOKIE_SECRET?: string;
-    }
+  // Secrets are not in wrangler.toml, so `wrangler types` cannot see them.
+  interface Env {
+    /** HMAC key for report-page unlock cookies: a Worker secret (`wrangler secret put`). */
+    REPORT_COOKIE_SECRET?: string;
   }
 }
 
