@@ -78,6 +78,8 @@ export const reports = sqliteTable(
     index("reports_account_generated_idx").on(t.accountId, sql`(${t.generatedAt} IS NULL)`, t.generatedAt, t.id),
     index("reports_account_score_desc_idx").on(t.accountId, t.score, t.id),
     index("reports_account_generated_desc_idx").on(t.accountId, t.generatedAt, t.id),
+    // The stale-report sweep reads only unfinished reports.
+    index("reports_status_updated_idx").on(t.status, t.updatedAt),
   ],
 );
 

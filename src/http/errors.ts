@@ -29,11 +29,18 @@ export function renderError(err: Error, c: Context): Response {
     return c.json(errorBody(err.status, err.message, err.errors), err.status, err.headers);
   }
   if (err instanceof HTTPException) {
-    const message = err.status === 400 && err.message ? err.message : defaultMessage(err.status);
+    const message = err.status === 400 ? badRequestMessage(err.message) : defaultMessage(err.status);
     return c.json(errorBody(err.status, message), err.status as ContentfulStatusCode);
   }
   console.error("unhandled error", err);
   return c.json(errorBody(500, "Something went wrong on our side. Please try again."), 500);
+}
+
+/** Hono's parsers say what broke in their own words; the client gets one plain sentence. */
+function badRequestMessage(message: string): string {
+  if (message.startsWith("Malformed JSON")) return "Malformed JSON in request body";
+  if (message.startsWith("Malformed FormData")) return "The request body is not valid form data.";
+  return "The request could not be read.";
 }
 
 function defaultMessage(status: number): string {

@@ -25,6 +25,8 @@ export const listReportsQuery = z.object({
   sort_by: oneOf("sort_by", ["id", "generated_at", "url", "score"]).default("id"),
 });
 
+const bodyError = { error: "The request body must be an object of fields." };
+
 export const storeReportBody = z.object({
   url: z
     .string({ error: "The url field is required." })
@@ -33,13 +35,13 @@ export const storeReportBody = z.object({
     .max(2048, "The url field must be at most 2048 characters."),
   privacy: integerOf("privacy", privacyValues).default(0),
   password: password.optional(),
-});
+}, bodyError);
 
 export const updateReportBody = z.object({
   privacy: integerOf("privacy", privacyValues).optional(),
   password: password.optional(),
   update: integerOf("update", [0, 1] as const).default(0),
-});
+}, bodyError);
 
 export const reportIdParam = z.object({
   id: z.string().regex(/^[1-9]\d{0,15}$/, "The report id must be a positive integer.").transform(Number),

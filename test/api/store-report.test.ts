@@ -100,3 +100,23 @@ describe("POST /api/v1/reports", () => {
     expect(text.json.status).toBe(415);
   });
 });
+
+describe("POST /api/v1/reports with bodies that are not objects", () => {
+  it("answers a JSON array with 422 and a readable sentence", async () => {
+    const caller = await createCaller("shapes");
+    const res = await call("/api/v1/reports", { key: caller.key, json: ["https://example.com/"] });
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({
+      message: "The request body must be an object of fields.",
+      errors: { body: ["The request body must be an object of fields."] },
+      status: 422,
+    });
+  });
+
+  it("answers a multipart body without a boundary with 400 in plain words", async () => {
+    const caller = await createCaller("multipart");
+    const res = await call("/api/v1/reports", { key: caller.key, body: "url=x", headers: { "Content-Type": "multipart/form-data" } });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ message: "The request body is not valid form data.", status: 400 });
+  });
+});

@@ -1,13 +1,13 @@
 import { tags } from "../parse";
 import type { Check, Page } from "../types";
 import { fail, pass } from "../verdict";
-import { relTokens } from "./seo-helpers";
+import { closestTag, relTokens } from "./seo-helpers";
 import { isLazy, isNetworkUrl, resolveAttr, resolveUrl, srcsetUrls } from "./resource-urls";
 
 type Kind = "scripts" | "stylesheets" | "images" | "media" | "iframes";
 
 // With scripting on, a browser never loads what sits in <noscript>.
-const loads = (el: Element): boolean => el.closest("noscript") === null;
+const loads = (el: Element): boolean => closestTag(el, "noscript") === null;
 
 /** The distinct URLs of each kind the HTML makes the browser fetch during the load. */
 function resources(page: Page): Record<Kind, Set<string>> {

@@ -1,7 +1,7 @@
 import { tags } from "../parse";
 import type { Check } from "../types";
 import { fail, pass } from "../verdict";
-import { capList, relTokens, textOf } from "./seo-helpers";
+import { capList, closestWhere, relTokens, textOf } from "./seo-helpers";
 
 /** Lighthouse's non-descriptive link texts (core/audits/seo/link-text.js), by language. */
 const NON_DESCRIPTIVE: Record<string, ReadonlySet<string>> = {
@@ -73,7 +73,7 @@ export const linkText: Check = {
       if (!text || !ALL_LISTS.some((list) => list.has(text))) continue;
       const href = destination(a, page.url);
       if (href === null) continue;
-      const lang = a.closest("[lang]")?.getAttribute("lang")?.trim() || null;
+      const lang = closestWhere(a, (el) => el.hasAttribute("lang"))?.getAttribute("lang")?.trim() || null;
       if (isNonDescriptive(text, lang)) bad.push({ href, text: textOf(a) });
     }
     const value = { links, non_descriptive: bad.length };

@@ -1,6 +1,6 @@
-import { tags } from "../parse";
 import type { Check } from "../types";
 import { fail, pass } from "../verdict";
+import { pageTitles } from "./seo-helpers";
 
 export const title: Check = {
   id: "title",
@@ -9,7 +9,7 @@ export const title: Check = {
   title: "The page has one title of a readable length",
   fix: "Give the page exactly one <title> that describes it in 10 to 60 characters.",
   run(page) {
-    const titles = tags(page, "title").filter((t) => !t.closest("svg"));
+    const titles = pageTitles(page);
     const { titleMinLength: min, titleMaxLength: max } = page.settings;
     if (titles.length === 0) return fail(null, { missing: true });
     const text = (titles[0]!.textContent ?? "").trim();

@@ -1,0 +1,1 @@
+CREATE INDEX `reports_status_updated_idx` ON `reports` (`status`,`updated_at`);

@@ -1,0 +1,26 @@
+import { and, inArray, lt } from "drizzle-orm";
+import { createDb } from "../db/client";
+import { reports } from "../db/schema";
+
+/** Far beyond the longest retry schedule (5 deliveries of 15 s with 2-16 s backoff), so only lost messages match. */
+export const STALE_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * The safety net behind "never queued or processing forever": a report untouched that long lost its message
+ * (a queue outage, a local dev reload). It is failed with a clear code; regenerating it queues it again.
+ */
+export async function failStaleReports(env: Env, now = Date.now()): Promise<number> {
+  const db = createDb(env.DB);
+  const cutoff = new Date(now - STALE_AFTER_MS).toISOString();
+  const stale = await db
+    .update(reports)
+    .set({
+      status: "failed",
+      errorCode: "analysis_lost",
+      errorMessage: "The analysis did not finish in time. Regenerate the report to try again.",
+      updatedAt: new Date(now).toISOString(),
+    })
+    .where(and(inArray(reports.status, ["queued", "processing"]), lt(reports.updatedAt, cutoff)))
+    .returning({ id: reports.id });
+  return stale.length;
+}
