@@ -8,7 +8,7 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   queue: handleQueue,
-  scheduled: async (_controller, env) => {
+  scheduled: async (_controller, env, _ctx) => {
     await failStaleReports(env);
   },
 } satisfies ExportedHandler<Env, AnalysisJob>;
