@@ -73,8 +73,17 @@ export interface Page {
   elements: Element[];
   /** Elements by lower-case tag name, in document order. */
   byTag: Map<string, Element[]>;
+  /** h1 to h6 with their level, in document order (what byTag cannot give across six tags). */
+  headings: { level: number; el: Element }[];
   /** Visible text of <body> (no script, style, noscript, template), whitespace collapsed. */
   text: string;
+  /**
+   * The DOM was built from the first part of a very long page only (see parse.ts's budget): document, elements,
+   * byTag and text then cover `domHtmlLength` characters of `html`, which itself stays whole.
+   */
+  truncatedDom: boolean;
+  /** Length of the part of `html` the DOM was built from (all of it unless cut by the budget or nesting cap). */
+  domHtmlLength: number;
   fetch: FetchFacts;
   site: SiteFacts;
   settings: CheckSettings;

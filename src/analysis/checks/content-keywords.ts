@@ -26,7 +26,25 @@ const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
  * cost 200 ms and tens of MB; a word found whole is a word the set would have held, and the reverse.
  */
 function hasWord(text: string, word: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, "u").test(text);
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (!isWordChar(text, at - 1, true) && !isWordChar(text, at + word.length, false)) return true;
+  }
+  return false;
+}
+
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
+/** Whether the character ending (before = true) or starting at `index` is a letter or digit; ASCII answered by hand. */
+function isWordChar(text: string, index: number, before: boolean): boolean {
+  if (index < 0 || index >= text.length) return false;
+  const code = text.charCodeAt(index);
+  if (code < 128) return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+  // A surrogate pair is one character: read it whole from whichever end.
+  const low = code >= 0xdc00 && code <= 0xdfff;
+  const high = index > 0 ? text.charCodeAt(index - 1) : 0;
+  const start = before && low && high >= 0xd800 && high <= 0xdbff ? index - 1 : index;
+  const point = text.codePointAt(start)!;
+  return LETTER_OR_NUMBER.test(String.fromCodePoint(point));
 }
 
 const isKeyword = (word: string): boolean =>

@@ -6,12 +6,13 @@ import { capList, textOf } from "./seo-helpers";
 /** HTML says these must be omitted without href, so their presence means an href was intended. */
 const HREF_ATTRIBUTES = ["target", "download", "ping", "rel", "hreflang", "type", "referrerpolicy"];
 const JAVASCRIPT_VOID = /javascript:void(\(|)0(\)|)/;
+const HAS_SPACE = /\s/;
 const MAY_NOT_PARSE = /^(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i;
 
 /** Lighthouse's crawlable-anchors rule (core/audits/seo/crawlable-anchors.js), but for empty hrefs (see below). */
 export function isUncrawlable(a: Element, page: URL): boolean {
   const hrefAttr = a.getAttribute("href") ?? a.getAttribute("xlink:href");
-  const rawHref = (hrefAttr ?? "").replace(/\s/g, "");
+  const rawHref = hrefAttr === null ? "" : HAS_SPACE.test(hrefAttr) ? hrefAttr.replace(/\s/g, "") : hrefAttr;
   if ((a.getAttribute("role") ?? "").trim() !== "") return false;
   if (rawHref.startsWith("mailto:")) return false;
   if (rawHref === "" && a.getAttribute("id")) return false;

@@ -2,8 +2,6 @@ import type { Check } from "../types";
 import { fail, notApplicable, pass } from "../verdict";
 import { capList, textOf } from "./seo-helpers";
 
-const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
-
 export const headingOrder: Check = {
   id: "heading_order",
   category: "seo",
@@ -11,12 +9,8 @@ export const headingOrder: Check = {
   title: "Heading levels go down one step at a time",
   fix: "Do not skip heading levels on the way down: follow an <h2> with an <h3>, not an <h4>.",
   run(page) {
-    // One pass over the shared element list keeps document order across the six heading tags.
-    const levels: { level: number; el: Element }[] = [];
-    for (const el of page.elements) {
-      const level = HEADING_LEVEL[el.localName];
-      if (level !== undefined) levels.push({ level, el });
-    }
+    // The shared walk lists them in document order across the six heading tags.
+    const levels = page.headings;
     if (levels.length === 0) return notApplicable("no headings");
     const skips: { from: string; to: string; text: string }[] = [];
     for (let i = 1; i < levels.length; i++) {

@@ -1,4 +1,4 @@
-import { tags } from "../parse";
+import { domHtml, tags } from "../parse";
 import type { Check, Page } from "../types";
 import { fail, pass } from "../verdict";
 import { MAX_LISTED } from "./misc-helpers";
@@ -30,7 +30,7 @@ function svgMembership(): (el: Element) => boolean {
 }
 
 function styledElements(page: Page): Element[] {
-  if (!/style\s*=/i.test(page.html)) return [];
+  if (!/style\s*=/i.test(domHtml(page))) return [];
   const styled = page.elements.filter((el) => el.hasAttribute("style"));
   if (styled.length === 0 || tags(page, "svg").length === 0) return styled;
   // SVG drawings are exported with style attributes as a matter of course; that is not page CSS.

@@ -11,7 +11,11 @@ export const MAX_LISTED = 20;
  * `property` and Twitter cards with `name`, but pages mix them up and both parsers accept either.
  * The first non-empty content of a key wins, as crawlers read it.
  */
-export function metaByKey(page: Page): Map<string, string> {
+const metaCache = new WeakMap<Page, ReadonlyMap<string, string>>();
+
+export function metaByKey(page: Page): ReadonlyMap<string, string> {
+  const cached = metaCache.get(page);
+  if (cached) return cached;
   const found = new Map<string, string>();
   for (const meta of tags(page, "meta")) {
     const content = (meta.getAttribute("content") ?? "").trim();
@@ -21,6 +25,8 @@ export function metaByKey(page: Page): Map<string, string> {
       if (!found.has(key) || (found.get(key) === "" && content !== "")) found.set(key, content);
     }
   }
+  // Read by structured_data, open_graph and twitter_card: built once per page.
+  metaCache.set(page, found);
   return found;
 }
 

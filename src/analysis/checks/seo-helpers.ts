@@ -11,8 +11,18 @@ export function collapseWhitespace(text: string): string {
   return NEEDS_COLLAPSE.test(trimmed) ? trimmed.replace(/\s+/g, " ") : trimmed;
 }
 
+const TEXT_NODE = 3;
+
+/** textContent, without its array and join for the usual element of one text node (a link, a heading). */
+function rawText(el: Element): string {
+  const first = el.firstChild;
+  if (first === null) return "";
+  if (first.nodeType === TEXT_NODE && first.nextSibling === null) return first.nodeValue ?? "";
+  return el.textContent ?? "";
+}
+
 /** An element's text with whitespace collapsed, as a reader would see it. */
-export const textOf = (el: Element): string => collapseWhitespace(el.textContent ?? "");
+export const textOf = (el: Element): string => collapseWhitespace(rawText(el));
 
 /** Lower-cased tokens of an element's rel attribute. */
 export const relTokens = (el: Element): string[] =>

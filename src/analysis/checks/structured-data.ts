@@ -1,3 +1,4 @@
+import { domHtml } from "../parse";
 import type { Check, Page } from "../types";
 import { fail, pass } from "../verdict";
 import { distinct, jsonLdBlocks, jsonLdItems, jsonLdTypes, metaByKey } from "./misc-helpers";
@@ -23,8 +24,9 @@ const MICRODATA_ATTRIBUTE = /\sitem(?:scope|type)\b/i;
 const RDFA_ATTRIBUTE = /\s(?:typeof|vocab)\s*=|\sproperty\s*=\s*(?!["']?(?:og|fb|article|book|profile|music|video|twitter|al):)/i;
 
 function attributeData(page: Page): Pick<StructuredData, "microdata" | "rdfa"> {
-  const wantMicrodata = MICRODATA_ATTRIBUTE.test(page.html);
-  const wantRdfa = RDFA_ATTRIBUTE.test(page.html);
+  const html = domHtml(page);
+  const wantMicrodata = MICRODATA_ATTRIBUTE.test(html);
+  const wantRdfa = RDFA_ATTRIBUTE.test(html);
   if (!wantMicrodata && !wantRdfa) return {};
   let microdata: string[] | undefined;
   let rdfa: string[] | undefined;

@@ -8,7 +8,9 @@ export const textHtmlRatio: Check = {
   title: "Visible text makes up a fair share of the HTML",
   fix: "Cut markup bloat (inline scripts, styles, deep wrappers) or add more visible text.",
   run(page) {
-    const raw = page.html.length === 0 ? 0 : (page.text.length / page.html.length) * 100;
+    // Over the part the DOM was built from when a very long page was cut, the only part whose text is known.
+    const htmlLength = page.truncatedDom ? page.domHtmlLength : page.html.length;
+    const raw = htmlLength === 0 ? 0 : (page.text.length / htmlLength) * 100;
     // Compared after rounding so the verdict agrees with the percentage the report shows.
     const ratio = Math.round(raw * 10) / 10;
     const min = page.settings.minTextHtmlRatio;
