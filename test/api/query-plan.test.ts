@@ -65,6 +65,8 @@ describe("every list query reads an index range of the account, never the whole 
     const plans = await plansOf((db) => listReports(db, accountId, listReportsQuery.parse(query)));
     expect(plans.length).toBeGreaterThanOrEqual(2);
     for (const plan of plans) {
+      // Within one project, the project's own range is read, never the whole account's.
+      if (query.project) expect(plan, plan).toMatch(/INDEX reports_\w+ \((account_id=\? AND )?project_id=/);
       expect(plan, plan).toMatch(/USING (COVERING )?INDEX reports_\w+ \((account_id|project_id)=/);
       expect(plan, plan).not.toMatch(/SCAN reports(?! USING)/);
     }
