@@ -5,7 +5,7 @@
 // Knobs: BENCH_REPORTS, BENCH_KEYS (per account), BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_KEEP=1 keeps the temp dir.
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { newApiKey } from "../scripts/api-key.mjs";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg, cpus, tmpdir } from "node:os";
@@ -126,11 +126,9 @@ function seedSql(dir, hosts) {
   const keyRows = [];
   for (let account = 1; account <= ACCOUNTS; account++) {
     for (let k = 0; k < KEYS_PER_ACCOUNT; k++) {
-      // Same format as scripts/key.mjs: `pg_` + 32 random bytes base64url, stored as SHA-256 hex + 8-char prefix.
-      const key = `pg_${randomBytes(32).toString("base64url")}`;
-      const hash = createHash("sha256").update(key).digest("hex");
+      const { key, prefix, hash } = newApiKey();
       keys.push({ key, account });
-      keyRows.push(`(${account}, ${q(`bench-${account}-${k}`)}, ${q(key.slice(0, 8))}, ${q(hash)})`);
+      keyRows.push(`(${account}, ${q(`bench-${account}-${k}`)}, ${q(prefix)}, ${q(hash)})`);
     }
   }
   head.push(...inserts("INSERT INTO api_keys (account_id, name, prefix, hash)", keyRows));

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run key -- create --name NAME [--account ID] [--remote] | list [--remote] | revoke PREFIX [--remote]
-import { createHash, randomBytes } from "node:crypto";
+import { newApiKey } from "./api-key.mjs";
 import { d1, quote } from "./d1.mjs";
 
 const args = process.argv.slice(2);
@@ -17,17 +17,16 @@ function usage(message) {
   process.exit(2);
 }
 
-/** Same format and hash as src/accounts/api-keys.ts: `pg_` + 32 random bytes base64url, stored as SHA-256 hex. */
+/** Stores a new key (and, without `account`, a new account) in local or remote D1; the key is returned once. */
 export function createKey(name, { account, remote: useRemote = false } = {}) {
   if (!/^[\w .@-]{1,64}$/.test(name)) usage("--name must be 1-64 letters, digits, spaces or . _ - @");
-  const key = `pg_${randomBytes(32).toString("base64url")}`;
-  const hash = createHash("sha256").update(key).digest("hex");
+  const { key, prefix, hash } = newApiKey();
   const accountSql = account
     ? `${Number(account)}`
     : `(SELECT id FROM accounts WHERE rowid = last_insert_rowid())`;
   const sql = [
     account ? "" : `INSERT INTO accounts (name) VALUES (${quote(name)});`,
-    `INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (${accountSql}, ${quote(name)}, ${quote(key.slice(0, 8))}, ${quote(hash)});`,
+    `INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (${accountSql}, ${quote(name)}, ${quote(prefix)}, ${quote(hash)});`,
     `SELECT account_id FROM api_keys WHERE hash = ${quote(hash)};`,
   ].join(" ");
   const results = d1(sql, { remote: useRemote });

@@ -8,7 +8,7 @@
  * Exits 1 when stuck, lost, wrong outcomes, 5xx or memory over the bound; figures go to stdout.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { newApiKey } from "./api-key.mjs";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -300,9 +300,8 @@ function seedKeys(dir: string, persist: string): Client[] {
     sql.push(`INSERT INTO accounts (id, name) VALUES (${c + 1}, 'soak client ${c}');`);
     const keys: string[] = [];
     for (let k = 0; k < KEYS_PER_CLIENT; k++) {
-      const key = `pg_${randomBytes(32).toString("base64url")}`;
-      const hash = createHash("sha256").update(key).digest("hex");
-      sql.push(`INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (${c + 1}, 'soak', '${key.slice(0, 8)}', '${hash}');`);
+      const { key, prefix, hash } = newApiKey();
+      sql.push(`INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (${c + 1}, 'soak', '${prefix}', '${hash}');`);
       keys.push(key);
     }
     clients.push({ index: c, keys, next: 0 });

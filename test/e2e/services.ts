@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { newApiKey } from "../../scripts/api-key.mjs";
 import { createServer } from "node:net";
 
 const quiet = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
@@ -22,14 +22,13 @@ export function prepareDatabase(persistTo: string): string {
   const wrangler = (...args: string[]) =>
     execFileSync(wranglerBin, [...args, "--local", "--persist-to", persistTo], { env: quiet, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
   wrangler("d1", "migrations", "apply", "DB");
-  const key = `pg_${randomBytes(32).toString("base64url")}`;
-  const hash = createHash("sha256").update(key).digest("hex");
+  const { key, prefix, hash } = newApiKey();
   wrangler(
     "d1",
     "execute",
     "DB",
     "--command",
-    `INSERT INTO accounts (name) VALUES ('e2e'); INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (last_insert_rowid(), 'e2e', ${sqlQuote(key.slice(0, 8))}, ${sqlQuote(hash)});`,
+    `INSERT INTO accounts (name) VALUES ('e2e'); INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (last_insert_rowid(), 'e2e', ${sqlQuote(prefix)}, ${sqlQuote(hash)});`,
   );
   return key;
 }

@@ -1,0 +1,1 @@
+export declare function newApiKey(): { key: string; prefix: string; hash: string };
