@@ -202,6 +202,9 @@ interface Origins {
   "robots-binary": string;
 }
 
+/** Set once client 0's DELETE of its `localhost` project succeeded (a short run may end before it). */
+let localhostDeleted = false;
+
 async function runClient(base: string, client: Client, count: number, origins: Origins, stopAt: number) {
   const mine: Created[] = [];
   const live = () => mine.filter((r) => !r.deleted);
@@ -241,7 +244,10 @@ async function runClient(base: string, client: Client, count: number, origins: O
     }
     if (projectDeleter && n === PROJECT_DELETE_REPORTS + 10) {
       const removed = await api(base, client, "DELETE", "/api/v1/projects/localhost");
-      if (removed.status === 200) for (const r of onLocalhostReports) r.deleted ??= "project";
+      if (removed.status === 200) {
+        localhostDeleted = true;
+        for (const r of onLocalhostReports) r.deleted ??= "project";
+      }
       else log(`DELETE /api/v1/projects/localhost answered ${removed.status}: ${removed.text}`);
     }
   }
@@ -483,7 +489,9 @@ async function main() {
     for (const client of clients) {
       const res = await api(base, client, "GET", "/api/v1/projects?per_page=100");
       for (const project of res.json?.data ?? []) if (project.reports < 1) emptyProjects.push(`${client.index}/${project.project}`);
-      if (client.index === 0 && (res.json?.data ?? []).some((p: any) => p.project === "localhost")) emptyProjects.push("0/localhost (deleted, still listed)");
+      if (localhostDeleted && client.index === 0 && (res.json?.data ?? []).some((p: any) => p.project === "localhost")) {
+        emptyProjects.push("0/localhost (deleted, still listed)");
+      }
     }
     await stopDev();
     saveLog();
