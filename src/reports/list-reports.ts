@@ -15,12 +15,13 @@ import type { ReportRow } from "./serialize";
  */
 function orderBy(sortBy: ListReportsQuery["sort_by"], direction: "asc" | "desc", { indexed = true } = {}): SQL[] {
   const dir = direction === "asc" ? asc : desc;
-  // `+column` orders the same rows but keeps SQLite from walking the whole account's index for that order:
-  // within one project, reading its small range and sorting it is far cheaper.
+  // `+column` orders the same rows but keeps SQLite from walking the account's index for that order: within
+  // one project it reads the project's small range and sorts it; for a search it scans the covering url index
+  // (no row lookups) and sorts only the matches.
   const key = (column: SQLiteColumn) => (indexed ? column : sql`+${column}`);
   switch (sortBy) {
     case "id":
-      return [dir(reports.id)];
+      return [dir(key(reports.id))];
     case "url":
       return [dir(key(reports.url)), dir(reports.id)];
     case "score":
@@ -60,7 +61,7 @@ export async function listReports(db: Db, accountId: number, query: ListReportsQ
   const page = { page: query.page, perPage: query.per_page };
   const byProject = query.project !== undefined;
   const order = orderBy(query.sort_by, query.sort);
-  const innerOrder = byProject ? orderBy(query.sort_by, query.sort, { indexed: false }) : order;
+  const innerOrder = byProject || query.search ? orderBy(query.sort_by, query.sort, { indexed: false }) : order;
   // Late row lookup: the page's ids come from the index alone, so a deep OFFSET skips index entries, not rows.
   const pageIds = db
     .select({ id: reports.id })
