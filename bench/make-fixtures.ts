@@ -1,35 +1,24 @@
-#!/usr/bin/env node
 // Writes bench/fixtures/*.html: three pages shaped like real sites (a documentation page with a big sidebar,
 // a news article heavy with third-party scripts, a shop listing with a large inline state blob).
-// Deterministic, no network: `node bench/make-fixtures.mjs` rewrites the same bytes.
+// Deterministic, no network: `npx tsx bench/make-fixtures.ts` rewrites the same bytes.
 import { writeFileSync } from "node:fs";
-
-function seeded(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (list) => list[Math.floor(next() * list.length)] };
-}
+import { seeded } from "./pages";
 
 const WORDS =
   "element attribute method property returns value node document event listener interface object string number array promise request response header stream buffer parameter callback option default browser support specification constructor instance prototype inherited deprecated experimental syntax example description exceptions".split(" ");
-const words = (r, n) => Array.from({ length: n }, () => r.pick(WORDS)).join(" ");
-const sentence = (r, n) => {
+type Rng = ReturnType<typeof seeded>;
+const words = (r: Rng, n: number) => Array.from({ length: n }, () => r.pick(WORDS)).join(" ");
+const sentence = (r: Rng, n: number) => {
   const s = words(r, n);
-  return `${s[0].toUpperCase()}${s.slice(1)}.`;
+  return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
 };
 const ICON = `<svg class="icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-6h2v6zm0-8h-2V7h2v2z"/></svg>`;
 
 function docsPage() {
   const r = seeded(284);
-  const sidebar = [];
+  const sidebar: string[] = [];
   for (let g = 0; g < 56; g++) {
-    const items = [];
+    const items: string[] = [];
     for (let i = r.int(12, 26); i > 0; i--) {
       const name = `${r.pick(WORDS)}${r.pick(["", "()", "Event", "List", "Init"])}`;
       const badge = r.next() < 0.1 ? `<abbr class="icon icon-deprecated" title="Deprecated. Not for use in new websites.">${ICON}</abbr>` : "";
@@ -37,17 +26,17 @@ function docsPage() {
     }
     sidebar.push(`<li class="toggle"><details${g < 3 ? " open" : ""}><summary>${r.pick(WORDS)} ${r.pick(WORDS)}</summary><ol>${items.join("")}</ol></details></li>`);
   }
-  const sections = [];
+  const sections: string[] = [];
   for (let s = 0; s < 28; s++) {
     const body = [`<section aria-labelledby="s-${s}"><h2 id="s-${s}"><a href="#s-${s}">${words(r, r.int(1, 3))}</a></h2><div class="section-content">`];
     for (let p = r.int(2, 4); p > 0; p--) body.push(`<p>${sentence(r, r.int(15, 30))} See <a href="/en-US/docs/Web/API/${r.pick(WORDS)}"><code>${r.pick(WORDS)}()</code></a> for ${words(r, 4)}. ${sentence(r, r.int(10, 25))}</p>`);
     if (s % 3 === 0) {
-      const lines = [];
+      const lines: string[] = [];
       for (let l = r.int(6, 18); l > 0; l--) lines.push(`<span class="token keyword">const</span> <span class="token constant">${r.pick(WORDS)}</span> <span class="token operator">=</span> <span class="token keyword">await</span> <span class="token function">${r.pick(WORDS)}</span><span class="token punctuation">(</span><span class="token string">"${r.pick(WORDS)}"</span><span class="token punctuation">)</span><span class="token punctuation">;</span>`);
       body.push(`<div class="code-example"><div class="example-header"><span class="language-name">js</span></div><pre class="brush: js notranslate"><code>${lines.join("\n")}</code></pre></div>`);
     }
     if (s % 5 === 1) {
-      const rows = [];
+      const rows: string[] = [];
       for (let b = 0; b < 8; b++) rows.push(`<tr><th scope="row">${r.pick(["Chrome", "Edge", "Firefox", "Opera", "Safari", "Chrome Android", "Firefox for Android", "Safari on iOS"])}</th><td class="bc-supports-yes"><span class="bc-version-label">${r.int(1, 120)}</span>${ICON}</td><td><abbr title="Full support">Full support</abbr></td></tr>`);
       body.push(`<figure class="table-container"><table class="bc-table"><thead><tr><th></th><th>Version</th><th>Notes</th></tr></thead><tbody>${rows.join("")}</tbody></table></figure>`);
     }
@@ -61,8 +50,8 @@ function docsPage() {
 
 function newsArticle() {
   const r = seeded(120);
-  const adSlot = (i) => `<div class="ad-slot ad-slot--inline" id="div-gpt-ad-${1000 + i}" data-ad-unit="/1234/news/article/inline_${i}" data-sizes="[[300,250],[728,90]]" data-lazy="true" aria-hidden="true"><script>googletag.cmd.push(function(){googletag.display("div-gpt-ad-${1000 + i}")});</script></div>`;
-  const body = [];
+  const adSlot = (i: number) => `<div class="ad-slot ad-slot--inline" id="div-gpt-ad-${1000 + i}" data-ad-unit="/1234/news/article/inline_${i}" data-sizes="[[300,250],[728,90]]" data-lazy="true" aria-hidden="true"><script>googletag.cmd.push(function(){googletag.display("div-gpt-ad-${1000 + i}")});</script></div>`;
+  const body: string[] = [];
   for (let p = 0; p < 110; p++) {
     body.push(`<p class="article-body__paragraph">${sentence(r, r.int(20, 45))} ${r.next() < 0.3 ? `<a href="https://news.example.com/${r.pick(WORDS)}/${r.int(1e6, 9e6)}-${r.pick(WORDS)}">${words(r, 4)}</a> ` : ""}${sentence(r, r.int(10, 30))}</p>`);
     if (p % 8 === 4) body.push(adSlot(p));
@@ -81,21 +70,21 @@ function newsArticle() {
 function shopListing() {
   const r = seeded(450);
   const star = `<svg class="star" viewBox="0 0 20 20" width="14" height="14"><path d="M10 1l2.9 6 6.6.9-4.8 4.6 1.2 6.5L10 16l-5.9 3 1.2-6.5L.5 7.9 7.1 7z"/></svg>`;
-  const products = [];
+  const products: string[] = [];
   const state = [];
   for (let i = 0; i < 96; i++) {
     const id = r.int(100000, 999999);
     const name = `${r.pick(["Trail", "City", "Aero", "Classic", "Pro", "Lite"])} ${r.pick(["Runner", "Jacket", "Backpack", "Bottle", "Tent", "Headlamp"])} ${r.int(1, 9)}`;
     const price = (r.int(999, 29999) / 100).toFixed(2);
     state.push({ id, name, price, currency: "EUR", variants: Array.from({ length: r.int(2, 8) }, () => ({ sku: `${id}-${r.int(10, 99)}`, size: r.pick(["XS", "S", "M", "L", "XL"]), color: r.pick(["black", "red", "blue", "olive"]), stock: r.int(0, 40) })), rating: r.int(30, 50) / 10, reviews: r.int(0, 900) });
-    products.push(`<li class="product-grid__item"><article class="product-card" data-product-id="${id}" data-list="category" data-position="${i + 1}"><a class="product-card__link" href="/p/${name.toLowerCase().replace(/ /g, "-")}-${id}"><div class="product-card__media"><picture><source type="image/webp" srcset="https://cdn.shop.example/i/${id}/300.webp 300w, https://cdn.shop.example/i/${id}/600.webp 600w" sizes="(min-width: 1200px) 25vw, 50vw"><img class="product-card__image" src="https://cdn.shop.example/i/${id}/600.jpg" alt="${name}" width="600" height="600" loading="${i < 8 ? "eager" : "lazy"}"></picture>${r.next() < 0.3 ? `<span class="product-card__badge">-${r.int(10, 50)}%</span>` : ""}</div><h3 class="product-card__title">${name}</h3></a><div class="product-card__rating" aria-label="Rated ${state[i].rating} out of 5">${star.repeat(5)}<span class="product-card__reviews">(${state[i].reviews})</span></div><p class="product-card__price"><span class="price">&euro;${price}</span></p><ul class="product-card__swatches">${state[i].variants.map((v) => `<li><button type="button" class="swatch swatch--${v.color}" data-sku="${v.sku}" aria-label="${v.color} ${v.size}"></button></li>`).join("")}</ul><button class="product-card__add" type="button" data-action="add-to-cart" data-sku="${state[i].variants[0].sku}">Add to cart</button></article></li>`);
+    products.push(`<li class="product-grid__item"><article class="product-card" data-product-id="${id}" data-list="category" data-position="${i + 1}"><a class="product-card__link" href="/p/${name.toLowerCase().replace(/ /g, "-")}-${id}"><div class="product-card__media"><picture><source type="image/webp" srcset="https://cdn.shop.example/i/${id}/300.webp 300w, https://cdn.shop.example/i/${id}/600.webp 600w" sizes="(min-width: 1200px) 25vw, 50vw"><img class="product-card__image" src="https://cdn.shop.example/i/${id}/600.jpg" alt="${name}" width="600" height="600" loading="${i < 8 ? "eager" : "lazy"}"></picture>${r.next() < 0.3 ? `<span class="product-card__badge">-${r.int(10, 50)}%</span>` : ""}</div><h3 class="product-card__title">${name}</h3></a><div class="product-card__rating" aria-label="Rated ${state[i]!.rating} out of 5">${star.repeat(5)}<span class="product-card__reviews">(${state[i]!.reviews})</span></div><p class="product-card__price"><span class="price">&euro;${price}</span></p><ul class="product-card__swatches">${state[i]!.variants.map((v) => `<li><button type="button" class="swatch swatch--${v.color}" data-sku="${v.sku}" aria-label="${v.color} ${v.size}"></button></li>`).join("")}</ul><button class="product-card__add" type="button" data-action="add-to-cart" data-sku="${state[i]!.variants[0]!.sku}">Add to cart</button></article></li>`);
   }
   const facets = Array.from({ length: 14 }, (_, f) => `<fieldset class="facet"><legend>${r.pick(["Brand", "Size", "Colour", "Price", "Material", "Activity"])}</legend>${Array.from({ length: r.int(5, 20) }, (_, o) => `<label class="facet__option"><input type="checkbox" name="f${f}" value="${o}"> ${r.pick(WORDS)} <span class="facet__count">(${r.int(1, 400)})</span></label>`).join("")}</fieldset>`).join("");
   const megaMenu = Array.from({ length: 8 }, () => `<li class="mega__col"><h4>${r.pick(WORDS)}</h4><ul>${Array.from({ length: 30 }, () => `<li><a href="/c/${r.pick(WORDS)}-${r.pick(WORDS)}">${r.pick(WORDS)} ${r.pick(WORDS)}</a></li>`).join("")}</ul></li>`).join("");
   return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outdoor-Ausrüstung online kaufen | Example Shop</title><meta name="description" content="Outdoor-Ausrüstung, Bekleidung und Schuhe für Wandern, Laufen und Camping. Kostenloser Versand ab 50 €."><link rel="canonical" href="https://shop.example/c/outdoor"><link rel="next" href="https://shop.example/c/outdoor?page=2"><meta property="og:title" content="Outdoor-Ausrüstung | Example Shop"><meta property="og:image" content="https://cdn.shop.example/og/outdoor.jpg"><link rel="preload" as="image" href="https://cdn.shop.example/i/hero.webp"><link rel="stylesheet" href="/_next/static/css/0a1b2c3d.css"><link rel="stylesheet" href="/_next/static/css/4e5f6a7b.css"><script src="/_next/static/chunks/webpack-1a2b.js" defer></script><script src="/_next/static/chunks/framework-3c4d.js" defer></script><script src="/_next/static/chunks/main-5e6f.js" defer></script><script src="/_next/static/chunks/pages/_app-7a8b.js" defer></script><script src="/_next/static/chunks/pages/c/[slug]-9c0d.js" defer></script><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "ItemList", itemListElement: state.slice(0, 20).map((p, i) => ({ "@type": "ListItem", position: i + 1, url: `https://shop.example/p/${p.id}`, name: p.name })) })}</script></head><body><div id="__next"><div class="promo-bar">Kostenloser Versand ab 50 &euro; &middot; 30 Tage R&uuml;ckgabe</div><header class="header"><a href="/" class="header__logo"><img src="/logo.svg" alt="Example Shop" width="140" height="36"></a><nav class="mega"><ul class="mega__cols">${megaMenu}</ul></nav><form class="header__search" action="/search"><input type="search" name="q" aria-label="Suche" placeholder="Suche"></form><a class="header__cart" href="/cart" aria-label="Warenkorb">${ICON}<span class="header__cart-count">0</span></a></header><main class="listing"><nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Start</a></li><li><a href="/c/sport">Sport</a></li><li aria-current="page">Outdoor</li></ol></nav><h1 class="listing__title">Outdoor-Ausrüstung</h1><div class="listing__layout"><aside class="listing__facets"><form>${facets}</form></aside><section class="listing__results"><div class="listing__toolbar"><span>1.284 Artikel</span><label>Sortieren <select name="sort"><option>Beliebt</option><option>Preis aufsteigend</option><option>Preis absteigend</option><option>Neu</option></select></label></div><ul class="product-grid">${products.join("")}</ul><nav class="pagination" aria-label="Seiten"><a href="?page=2" rel="next">Weiter</a></nav></section></div><section class="seo-text"><h2>Outdoor-Ausrüstung für jede Tour</h2>${Array.from({ length: 6 }, () => `<p>${sentence(r, r.int(30, 60))}</p>`).join("")}</section></main><footer class="footer"><p>&copy; 2025 Example Shop GmbH</p></footer></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { category: "outdoor", products: state, facets: Array.from({ length: 200 }, (_, i) => ({ id: i, label: r.pick(WORDS), count: r.int(1, 500) })) } }, page: "/c/[slug]", query: { slug: "outdoor" }, buildId: "a1b2c3d4e5" })}</script></body></html>`;
 }
 
-const out = (name, html) => {
+const out = (name: string, html: string) => {
   writeFileSync(new URL(`./fixtures/${name}`, import.meta.url), html);
   console.log(`${name}: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB`);
 };
