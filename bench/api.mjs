@@ -5,11 +5,11 @@
 // Knobs: BENCH_REPORTS, BENCH_KEYS (per account), BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_KEEP=1 keeps the temp dir.
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
-import { newApiKey } from "../scripts/api-key.mjs";
+import { newApiKey, toolEnv } from "../scripts/local-tools.mjs";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg, cpus, tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
@@ -24,14 +24,8 @@ const MAX_STATEMENT_CHARS = 90_000;
 const ROWS_PER_FILE = 25_000;
 const RUN_DEADLINE_MS = 10 * 60_000;
 
-const env = {
-  ...process.env,
-  // The project's Node 22 and wrangler, whatever node started this script.
-  PATH: `${join(ROOT, "node_modules", ".bin")}${delimiter}${process.env.PATH}`,
-  CI: "1",
-  WRANGLER_SEND_METRICS: "false",
-  NO_COLOR: "1",
-};
+// The project's Node 22 and wrangler, whatever node started this script.
+const env = toolEnv();
 
 const started = Date.now();
 const log = (message) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run key -- create --name NAME [--account ID] [--remote] | list [--remote] | revoke PREFIX [--remote]
-import { newApiKey } from "./api-key.mjs";
+import { newApiKey } from "./local-tools.mjs";
 import { d1, quote } from "./d1.mjs";
 
 const args = process.argv.slice(2);

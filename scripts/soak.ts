@@ -8,12 +8,12 @@
  * Exits 1 when stuck, lost, wrong outcomes, 5xx or memory over the bound; figures go to stdout.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { newApiKey } from "./api-key.mjs";
+import { newApiKey, toolEnv } from "./local-tools.mjs";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { startPageServer } from "../test/server/page-server";
 import { startRobotsSite } from "../test/server/soak-routes";
 
@@ -48,13 +48,7 @@ const DELETE_SHARE = 0.05;
 const PROJECT_DELETE_REPORTS = 25;
 
 const ROOT = resolve(import.meta.dirname, "..");
-const ENV = {
-  ...process.env,
-  PATH: `${join(ROOT, "node_modules", ".bin")}${delimiter}${process.env.PATH}`,
-  CI: "1",
-  WRANGLER_SEND_METRICS: "false",
-  NO_COLOR: "1",
-};
+const ENV = toolEnv();
 const startedAt = Date.now();
 const deadline = startedAt + MINUTES * 60_000;
 const log = (message: string) => console.error(`[${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);

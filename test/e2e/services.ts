@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { newApiKey } from "../../scripts/api-key.mjs";
+import { newApiKey, toolEnv } from "../../scripts/local-tools.mjs";
 import { createServer } from "node:net";
 
-const quiet = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
+const quiet = toolEnv();
 const wranglerBin = new URL("../../node_modules/.bin/wrangler", import.meta.url).pathname;
 
 export const freePort = () =>

@@ -1,1 +1,2 @@
+export declare function toolEnv(): NodeJS.ProcessEnv;
 export declare function newApiKey(): { key: string; prefix: string; hash: string };
