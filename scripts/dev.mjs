@@ -2,14 +2,14 @@
 // npm run dev: migrate local D1, create a local API key and print it, then serve with `wrangler dev`.
 import { execFileSync, spawn } from "node:child_process";
 import { createKey } from "./key.mjs";
+import { toolEnv } from "./local-tools.mjs";
 
 const args = process.argv.slice(2);
 const portFlag = args.indexOf("--port");
 const port = portFlag === -1 ? (process.env.PORT ?? "8787") : args[portFlag + 1];
 const extra = portFlag === -1 ? args : args.filter((_, i) => i !== portFlag && i !== portFlag + 1);
-const quiet = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" };
 
-execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: quiet });
+execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: toolEnv() });
 const { key } = createKey(`dev ${new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-")}`);
 
 console.log(`
