@@ -5,7 +5,7 @@
 // Knobs: BENCH_REPORTS, BENCH_KEYS (per account), BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_KEEP=1 keeps the temp dir.
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
-import { newApiKey, toolEnv } from "../scripts/local-tools.mjs";
+import { newApiKey, seededRandom, toolEnv } from "../scripts/local-tools.mjs";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg, cpus, tmpdir } from "node:os";
@@ -31,17 +31,7 @@ const started = Date.now();
 const log = (message) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
 
 /** Deterministic data: the same seed gives the same database on every run. */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(20251125);
+const random = seededRandom(20251125);
 const pick = (list) => list[Math.floor(random() * list.length)];
 const int = (min, max) => min + Math.floor(random() * (max - min + 1));
 const q = (text) => (text === null || text === undefined ? "NULL" : `'${String(text).replace(/'/g, "''")}'`);

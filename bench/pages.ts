@@ -1,17 +1,11 @@
 import { readFileSync } from "node:fs";
+import { seededRandom } from "../scripts/local-tools.mjs";
 import { parsePage } from "../src/analysis/parse";
 import { defaultCheckSettings, type FetchFacts, type Page, type SiteFacts } from "../src/analysis/types";
 
 /** Deterministic pseudo-random numbers: the same page on every run and every machine. */
 export function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   return { next, int, pick };

@@ -13,6 +13,18 @@ export const toolEnv = () => ({
   NO_COLOR: "1",
 });
 
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32): the same seed gives the same data on every machine. */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
  * A new API key as every local tool writes it to D1, matching src/accounts/api-keys.ts: `pg_` + 32 random bytes
  * base64url, stored as SHA-256 hex and an 8-character prefix.

@@ -8,7 +8,7 @@
  * Exits 1 when stuck, lost, wrong outcomes, 5xx or memory over the bound; figures go to stdout.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { newApiKey, toolEnv } from "./local-tools.mjs";
+import { newApiKey, seededRandom, toolEnv } from "./local-tools.mjs";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -101,17 +101,7 @@ const kinds: Kind[] = [
 ];
 
 /** Deterministic choice: a third hostile, the rest friendly, each group by weight. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(20261125);
+const random = seededRandom(20261125);
 function pickKind(): Kind {
   if (ONLY) {
     const chosen = kinds.filter((k) => ONLY.split(",").some((part) => k.name.includes(part)));
