@@ -4,12 +4,12 @@ import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
 import { ApiError } from "../http/errors";
 import { projectNameFor } from "../projects/project-name";
-import { findReport } from "./find-report";
+import { selectReports } from "./find-report";
 import { passwordRule } from "./password-rule";
 import type { StoreReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
 
-export function targetUrlOrThrow(input: string, allowPrivateTargets: boolean): URL {
+function targetUrlOrThrow(input: string, allowPrivateTargets: boolean): URL {
   const check = checkTargetUrl(input, { allowPrivateTargets });
   if (!check.ok) throw new ApiError(422, check.message, { url: [check.message] });
   return check.url;
@@ -25,7 +25,7 @@ export async function createReport(
   const url = targetUrlOrThrow(input.url, allowPrivateTargets);
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
   const projectName = projectNameFor(url);
-  const [, inserted] = await db.batch([
+  const [, , [row]] = await db.batch([
     db.insert(projects).values({ accountId, name: projectName }).onConflictDoNothing(),
     db
       .insert(reports)
@@ -35,9 +35,9 @@ export async function createReport(
         url: url.href,
         privacy: input.privacy,
         passwordHash,
-      })
-      .returning({ id: reports.id }),
+      }),
+    // Read back in the same round trip: last_insert_rowid() is the report just inserted by this batch.
+    selectReports(db).where(eq(reports.id, sql`last_insert_rowid()`)),
   ]);
-  const row = await findReport(db, accountId, inserted[0]!.id);
   return row!;
 }

@@ -3,7 +3,7 @@ import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
 import type { ReportRow } from "./serialize";
 
-export const reportColumns = { ...getTableColumns(reports), project: projects.name };
+const reportColumns = { ...getTableColumns(reports), project: projects.name };
 
 export const selectReports = (db: Db) =>
   db.select(reportColumns).from(reports).innerJoin(projects, eq(projects.id, reports.projectId));

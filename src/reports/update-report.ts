@@ -3,7 +3,7 @@ import { reports } from "../db/schema";
 import type { Db } from "../env";
 import { notFound } from "../http/errors";
 import { passwordRule } from "./password-rule";
-import { findReport } from "./find-report";
+import { findReport, selectReports } from "./find-report";
 import type { UpdateReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
 
@@ -25,17 +25,20 @@ export async function updateReport(
   const accessChanged = privacy !== current.privacy || passwordHash !== current.passwordHash;
   const regenerate = input.update === 1;
 
-  await db
-    .update(reports)
-    .set({
-      privacy,
-      passwordHash,
-      updatedAt: new Date().toISOString(),
-      ...(accessChanged && { accessVersion: sql`${reports.accessVersion} + 1` }),
-      ...(regenerate && { status: "queued", generation: sql`${reports.generation} + 1` }),
-    })
-    .where(and(eq(reports.id, id), eq(reports.accountId, accountId)));
-  const report = await findReport(db, accountId, id);
+  // The write and the re-read share one round trip; the batch runs them in order, atomically.
+  const [, [report]] = await db.batch([
+    db
+      .update(reports)
+      .set({
+        privacy,
+        passwordHash,
+        updatedAt: new Date().toISOString(),
+        ...(accessChanged && { accessVersion: sql`${reports.accessVersion} + 1` }),
+        ...(regenerate && { status: "queued", generation: sql`${reports.generation} + 1` }),
+      })
+      .where(and(eq(reports.id, id), eq(reports.accountId, accountId))),
+    selectReports(db).where(and(eq(reports.id, id), eq(reports.accountId, accountId))),
+  ]);
   if (!report) return notFound();
   return { report, regenerate };
 }
