@@ -1,0 +1,38 @@
+/** Query parameters that only say where a visitor came from: the same page with or without them. */
+const isTrackingParam = (name: string) => {
+  const lower = name.toLowerCase();
+  return lower.startsWith("utm_") || lower === "gclid" || lower === "fbclid";
+};
+
+/** The parameter's name as decoded, or the raw text when its percent-encoding is broken. */
+function paramName(pair: string): string {
+  const raw = pair.split("=", 1)[0]!.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Absolute http(s) URL, fragment dropped, utm_*, gclid, fbclid dropped, host lower-cased; null when not
+ * http(s) or unparseable. The other parameters keep their order and spelling: URLSearchParams would
+ * re-encode them (`%20` to `+`), which can name another page on the site's server.
+ */
+export function normalizeCrawlUrl(raw: string, base?: string | URL): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  url.hash = "";
+  const kept = url.search
+    .slice(1)
+    .split("&")
+    .filter((pair) => pair !== "" && !isTrackingParam(paramName(pair)));
+  // Also turns a bare trailing "?" into no query at all: the same page.
+  url.search = kept.length ? `?${kept.join("&")}` : "";
+  return url.href;
+}

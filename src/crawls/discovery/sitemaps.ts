@@ -1,0 +1,183 @@
+import { targetGuard, type Guard } from "../../analysis/fetch-page";
+import { parseRobots } from "../../analysis/robots";
+import { fetchSitemap, type SitemapFetchOptions } from "./fetch-sitemap";
+import { normalizeCrawlUrl } from "./normalize-url";
+import { createSitemapParser, type ParseStop } from "./sitemap-parse";
+import { newTally, tallyUrl, type UrlTally } from "./url-tally";
+
+export interface SitemapReadOptions {
+  allowPrivateTargets: boolean;
+  trustedOrigin?: string;
+  timeoutMs: number;
+  userAgent?: string;
+  limit: number;
+  /** same-host filter: hostname, either scheme */
+  host: string;
+  maxBytes?: number /* uncompressed per file, default 50 MB */;
+  /** Optional: ends the whole discovery early (each file still has its own `timeoutMs`). */
+  signal?: AbortSignal;
+}
+
+export interface SitemapEntry {
+  url: string;
+  ok: boolean;
+  /** Same-host page URLs this file listed (repeats included). */
+  urls: number;
+  error?: { code: string; message: string };
+}
+
+export interface SitemapDiscovery {
+  urls: string[]; // normalised, deduplicated, same host, the first `limit` in document order
+  found: number; // same-host URLs seen in total (may exceed limit)
+  skipped: number; // URLs of other hosts
+  truncated: boolean; // found > limit
+  sitemaps: SitemapEntry[];
+  /** Child sitemaps not read because the 50 were already taken. */
+  skippedSitemaps: number;
+}
+
+export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+/** Index levels: a top-level index (1), a child index (2), and the sitemaps that one lists (3). */
+export const MAX_SITEMAP_DEPTH = 3;
+/** Child sitemaps read in all, over every index of one discovery. */
+export const MAX_CHILD_SITEMAPS = 50;
+
+interface Discovery {
+  host: string;
+  guard: Guard;
+  fetch: SitemapFetchOptions;
+  tally: UrlTally;
+  skipped: number;
+  sitemaps: SitemapEntry[];
+  /** Every sitemap URL tried, so an index listing itself or an ancestor is not read again. */
+  seen: Set<string>;
+  loopsRecorded: Set<string>;
+  children: number;
+  skippedSitemaps: number;
+}
+
+/** Reads these sitemaps (indexes followed to depth 3, 50 children, loops ignored, gzip, text sitemaps). Never throws. */
+export async function readSitemaps(sitemapUrls: string[], options: SitemapReadOptions): Promise<SitemapDiscovery> {
+  const guard = targetGuard(options);
+  const run: Discovery = {
+    host: options.host.toLowerCase(),
+    guard,
+    fetch: { guard, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? MAX_SITEMAP_BYTES, userAgent: options.userAgent, signal: options.signal },
+    tally: newTally(options.limit),
+    skipped: 0,
+    sitemaps: [],
+    seen: new Set(),
+    loopsRecorded: new Set(),
+    children: 0,
+    skippedSitemaps: 0,
+  };
+  for (const url of sitemapUrls) {
+    const normalised = normalizeCrawlUrl(url);
+    // The same sitemap named twice (robots.txt and /sitemap.xml) is read once, silently.
+    if (normalised && run.seen.has(normalised)) continue;
+    await readSitemap(url, 1, run);
+  }
+  return {
+    urls: [...run.tally.kept],
+    found: run.tally.found,
+    skipped: run.skipped,
+    truncated: run.tally.found > run.tally.limit,
+    sitemaps: run.sitemaps,
+    skippedSitemaps: run.skippedSitemaps,
+  };
+}
+
+const failed = (url: string, code: string, message: string): SitemapEntry => ({ url, ok: false, urls: 0, error: { code, message } });
+
+/** Reads one file, then the children it lists, depth first so URLs keep the order of the documents. */
+async function readSitemap(raw: string, depth: number, run: Discovery): Promise<void> {
+  const url = normalizeCrawlUrl(raw);
+  if (!url) {
+    run.sitemaps.push(failed(raw, "invalid_url", "The sitemap URL is not a valid http(s) URL."));
+    return;
+  }
+  const refusal = refuse(url, depth, run);
+  if (refusal) {
+    run.sitemaps.push(failed(url, refusal.code, refusal.message));
+    return;
+  }
+  run.seen.add(url);
+  const entry: SitemapEntry = { url, ok: true, urls: 0 };
+  run.sitemaps.push(entry);
+  const children = { listed: new Set<string>(), more: 0 };
+  try {
+    const { error } = await fetchSitemap(new URL(url), run.fetch, (finalUrl) =>
+      createSitemapParser({
+        page: (loc) => {
+          const page = normalizeCrawlUrl(loc, finalUrl);
+          if (!page) return;
+          if (new URL(page).hostname !== run.host) run.skipped++;
+          else {
+            entry.urls++;
+            tallyUrl(run.tally, page);
+          }
+        },
+        child: (loc) => {
+          const child = normalizeCrawlUrl(loc, finalUrl);
+          if (!child) return;
+          // Only as many as could ever be read are kept; the rest are counted.
+          if (children.listed.size < MAX_CHILD_SITEMAPS) children.listed.add(child);
+          else if (!children.listed.has(child)) children.more++;
+        },
+      }),
+    );
+    if (error) Object.assign(entry, { ok: false, error });
+  } catch (error) {
+    Object.assign(entry, { ok: false, error: { code: "internal_error", message: `Reading the sitemap failed: ${String(error)}` } });
+  }
+  await readChildren(entry, children, depth, run);
+}
+
+function refuse(url: string, depth: number, run: Discovery): ParseStop | null {
+  if (run.seen.has(url)) return { code: "sitemap_loop", message: "This sitemap was already read: an index lists it again (a loop)." };
+  if (depth > MAX_SITEMAP_DEPTH) {
+    return { code: "too_deep", message: `Sitemap indexes are followed ${MAX_SITEMAP_DEPTH} levels deep; this sitemap is deeper and was not read.` };
+  }
+  const check = run.guard(url);
+  if (!check.ok) return { code: check.code, message: check.message };
+  if (check.url.hostname !== run.host) {
+    return { code: "other_host", message: `The sitemap is on another host (${check.url.hostname}); only sitemaps of ${run.host} are read.` };
+  }
+  return null;
+}
+
+async function readChildren(index: SitemapEntry, children: { listed: Set<string>; more: number }, depth: number, run: Discovery) {
+  let skipped = children.more;
+  for (const child of children.listed) {
+    if (run.seen.has(child)) {
+      // Recorded once per sitemap, however many indexes point back at it.
+      if (run.loopsRecorded.has(child)) continue;
+      run.loopsRecorded.add(child);
+    } else if (run.children >= MAX_CHILD_SITEMAPS) {
+      skipped++;
+      continue;
+    } else {
+      run.children++;
+    }
+    await readSitemap(child, depth + 1, run);
+  }
+  if (skipped > 0) {
+    run.skippedSitemaps += skipped;
+    index.error ??= {
+      code: "too_many_sitemaps",
+      message: `At most ${MAX_CHILD_SITEMAPS} child sitemaps are read in all; ${skipped} listed here were not read.`,
+    };
+  }
+}
+
+/** `Sitemap:` lines of a robots.txt body, absolute URLs. */
+export function sitemapsFromRobots(robotsBody: string | null): string[] {
+  if (!robotsBody) return [];
+  const urls = parseRobots(robotsBody).sitemaps.map((value) => normalizeCrawlUrl(value));
+  return [...new Set(urls.filter((url): url is string => url !== null))];
+}
+
+/** Whether a URL names a sitemap by its path (.xml, .xml.gz, .txt). */
+export function looksLikeSitemap(url: URL): boolean {
+  return /\.(xml|xml\.gz|txt)$/i.test(url.pathname);
+}

@@ -1,0 +1,152 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import type { Route } from "./routes";
+
+/**
+ * Sitemaps for discovery tests, generated per request from the path under /sitemaps/ (URLs inside point
+ * back at this server's own origin). Large ones are written as a stream, honouring backpressure, and
+ * stop when the client goes away: the server never holds a whole big sitemap.
+ */
+
+const HARD_STOP_MS = 60_000;
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+
+const urlset = (locs: string[]) => `${XML_HEAD}<urlset ${NS}>\n${locs.map((loc) => `<url><loc>${loc}</loc></url>\n`).join("")}</urlset>\n`;
+const sitemapIndex = (locs: string[]) =>
+  `${XML_HEAD}<sitemapindex ${NS}>\n${locs.map((loc) => `<sitemap><loc>${loc}</loc></sitemap>\n`).join("")}</sitemapindex>\n`;
+
+const send = (res: ServerResponse, body: string | Buffer, type = "application/xml; charset=utf-8", status = 200) => {
+  res.statusCode = status;
+  res.setHeader("content-type", type);
+  res.end(body);
+};
+
+/** Bytes each streamed sitemap wrote before it ended or its client went away (`/sitemaps/sent/<id>`). */
+const sent = new Map<string, { bytes: number; closedByClient: boolean; finished: boolean }>();
+
+/** Streams a urlset of `/page/<i>` URLs until `count` URLs or `maxBytes` bytes, noting what went out under `id`. */
+function streamUrlset(req: IncomingMessage, res: ServerResponse, id: string, count: number, maxBytes: number) {
+  const stats = { bytes: 0, closedByClient: false, finished: false };
+  sent.set(id, stats);
+  const origin = `http://${req.headers.host}`;
+  let next = 0;
+  let done = false;
+  const hard = setTimeout(() => res.destroy(), HARD_STOP_MS);
+  res.once("close", () => {
+    if (!done) stats.closedByClient = true;
+    done = true;
+    clearTimeout(hard);
+  });
+  const write = (text: string) => {
+    stats.bytes += Buffer.byteLength(text);
+    return res.write(text);
+  };
+  const pump = () => {
+    while (!done) {
+      if (next >= count || stats.bytes >= maxBytes) {
+        done = true;
+        stats.finished = true;
+        clearTimeout(hard);
+        write("</urlset>\n");
+        res.end();
+        return;
+      }
+      let batch = "";
+      for (const end = Math.min(next + 500, count); next < end; next++) batch += `<url><loc>${origin}/page/${next}</loc></url>\n`;
+      if (!write(batch)) {
+        res.once("drain", pump);
+        return;
+      }
+    }
+  };
+  res.statusCode = 200;
+  res.setHeader("content-type", "application/xml; charset=utf-8");
+  write(`${XML_HEAD}<urlset ${NS}>\n`);
+  pump();
+}
+
+/** A deterministic run of bytes that is neither XML nor text. */
+const garbage = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7919 + 13) % 251));
+
+const numberAt = (path: string) => Number(/(\d+)(?:\.[a-z.]+)?$/.exec(path)?.[1] ?? 0);
+
+function handle(req: IncomingMessage, res: ServerResponse, path: string) {
+  const origin = `http://${req.headers.host}`;
+  const name = path.slice("/sitemaps/".length);
+  const at = (rest: string) => `${origin}/sitemaps/${rest}`;
+  const page = (rest: string) => `${origin}/page/${rest}`;
+
+  // An index naming a gzip file and a text sitemap, the way a real site splits its sitemaps.
+  if (name === "index.xml") return send(res, sitemapIndex([at("child.xml.gz"), at("list.txt")]));
+  if (name === "child.xml.gz") return send(res, gzipSync(urlset([page("gz-1"), page("gz-2")])), "application/gzip");
+  if (name === "list.txt") return send(res, `${page("txt-1")}\r\n\n  ${page("txt-2")}  \n${page("gz-1")}\n`, "text/plain");
+  // gzip bytes under a plain .xml name and an XML type, with no content-encoding: only the magic tells.
+  if (name === "gzip-body.xml") return send(res, gzipSync(urlset([page("body-1")])));
+  if (name === "corrupt.xml.gz") return send(res, Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0]), garbage]), "application/gzip");
+  if (name === "entities.xml") {
+    const locs = [`${origin}/search?a=1&amp;b=2`, `<![CDATA[${origin}/cdata?x=1&y=2]]>`, `${origin}/caf&#xE9;`, `  ${origin}/padded  `];
+    return send(res, urlset(locs));
+  }
+  // Repeats, tracking parameters, fragments, upper-case scheme, other hosts, non-http and broken entries.
+  if (name === "messy.xml") {
+    const locs = [
+      page("a"),
+      `${page("a")}#top`,
+      `${page("a")}?utm_source=news&amp;utm_medium=mail`,
+      `${page("b")}?id=7&amp;gclid=xyz&amp;fbclid=abc`,
+      `HTTP://${req.headers.host}/page/c`,
+      "https://other.example/page/x",
+      "http://www.other.example/page/y",
+      "mailto:someone@example.com",
+      `${page("b")}?id=7`,
+      "/page/relative",
+    ];
+    return send(res, urlset(locs));
+  }
+  // /sitemaps/range/<from>-<to>.xml: /page/<from>../page/<to>.
+  const range = /^range\/(\d+)-(\d+)\.xml$/.exec(name);
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    return send(res, urlset(Array.from({ length: to - from + 1 }, (_, i) => page(String(from + i)))));
+  }
+  // /sitemaps/nest/<n>.xml: an index of /nest/<n-1>.xml, down to /nest/0.xml, a urlset of one page.
+  if (name.startsWith("nest/")) {
+    const n = numberAt(name);
+    return send(res, n === 0 ? urlset([page("nested")]) : sitemapIndex([at(`nest/${n - 1}.xml`)]));
+  }
+  // /sitemaps/wide/<n>.xml: an index of n child sitemaps of one page each.
+  if (name.startsWith("wide/")) return send(res, sitemapIndex(Array.from({ length: numberAt(name) }, (_, i) => at(`range/${i}-${i}.xml`))));
+  // loop/a lists itself and b; b lists a.
+  if (name === "loop/a.xml") return send(res, sitemapIndex([at("loop/a.xml"), at("loop/b.xml")]));
+  if (name === "loop/b.xml") return send(res, sitemapIndex([at("loop/a.xml"), at("range/900-900.xml")]));
+  // Children elsewhere: another host, a private address, this host on another port, and one that redirects away.
+  if (name === "elsewhere.xml") {
+    const children = ["http://other.example/sitemap.xml", "http://10.0.0.1/sitemap.xml", "http://127.0.0.1:1/sitemap.xml", at("away.xml"), at("range/1-1.xml")];
+    return send(res, sitemapIndex(children));
+  }
+  if (name === "away.xml") {
+    res.statusCode = 302;
+    res.setHeader("location", "http://other.example/sitemap.xml");
+    return res.end();
+  }
+  if (name === "hang.xml") {
+    // Headers and the start of a urlset, then nothing, until the client gives up.
+    res.setHeader("content-type", "application/xml");
+    res.write(`${XML_HEAD}<urlset ${NS}>\n<url><loc>${page("before-hang")}</loc></url>\n`);
+    const hard = setTimeout(() => res.destroy(), HARD_STOP_MS);
+    res.once("close", () => clearTimeout(hard));
+    return;
+  }
+  if (name === "garbage.xml") return send(res, garbage, "application/xml");
+  if (name === "html.xml") return send(res, "<!doctype html><html><head><title>Shop</title></head><body><a href=/page/1>1</a></body></html>", "text/html");
+  if (name === "rss.xml") return send(res, `${XML_HEAD}<rss><channel><item><link>${page("1")}</link></item></channel></rss>`);
+  // /sitemaps/count/<n>.xml: n URLs, streamed.
+  if (name.startsWith("count/")) return streamUrlset(req, res, name, numberAt(name), Number.POSITIVE_INFINITY);
+  // /sitemaps/megabytes/<n>.xml: a urlset of about n MB, streamed; /sitemaps/sent/megabytes/<n>.xml says how much went out.
+  if (name.startsWith("megabytes/")) return streamUrlset(req, res, name, Number.POSITIVE_INFINITY, numberAt(name) * 1024 * 1024);
+  if (name.startsWith("sent/")) return send(res, JSON.stringify(sent.get(name.slice("sent/".length)) ?? null), "application/json");
+  send(res, "<!doctype html><title>Not found</title>", "text/html", 404);
+}
+
+export const sitemapRoutes: [string, Route][] = [["/sitemaps/", handle]];
