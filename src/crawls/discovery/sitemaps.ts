@@ -44,6 +44,7 @@ export const MAX_CHILD_SITEMAPS = 50;
 
 interface Discovery {
   host: string;
+  /** The URL guard of page audits: private addresses and odd ports refused unless allowed. */
   guard: Guard;
   fetch: SitemapFetchOptions;
   tally: UrlTally;
@@ -58,11 +59,12 @@ interface Discovery {
 
 /** Reads these sitemaps (indexes followed to depth 3, 50 children, loops ignored, gzip, text sitemaps). Never throws. */
 export async function readSitemaps(sitemapUrls: string[], options: SitemapReadOptions): Promise<SitemapDiscovery> {
+  const host = options.host.toLowerCase();
   const guard = targetGuard(options);
   const run: Discovery = {
-    host: options.host.toLowerCase(),
+    host,
     guard,
-    fetch: { guard, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? MAX_SITEMAP_BYTES, userAgent: options.userAgent, signal: options.signal },
+    fetch: { guard: sameHostGuard(guard, host), timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? MAX_SITEMAP_BYTES, userAgent: options.userAgent, signal: options.signal },
     tally: newTally(options.limit),
     skipped: 0,
     sitemaps: [],
@@ -140,10 +142,19 @@ function refuse(url: string, depth: number, run: Discovery): ParseStop | null {
   }
   const check = run.guard(url);
   if (!check.ok) return { code: check.code, message: check.message };
-  if (check.url.hostname !== run.host) {
-    return { code: "other_host", message: `The sitemap is on another host (${check.url.hostname}); only sitemaps of ${run.host} are read.` };
-  }
+  if (check.url.hostname !== run.host) return { code: "other_host", message: otherHost(check.url.hostname, run.host) };
   return null;
+}
+
+const otherHost = (hostname: string, host: string) => `The sitemap is on another host (${hostname}); only sitemaps of ${host} are read.`;
+
+/** The URL guard of page audits, and the site's own host: redirects of a sitemap may not leave it either. */
+function sameHostGuard(guard: Guard, host: string): Guard {
+  return (input) => {
+    const check = guard(input);
+    if (!check.ok || check.url.hostname === host) return check;
+    return { ok: false, code: "blocked_url", message: otherHost(check.url.hostname, host) };
+  };
 }
 
 async function readChildren(index: SitemapEntry, children: { listed: Set<string>; more: number }, depth: number, run: Discovery) {

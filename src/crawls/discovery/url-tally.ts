@@ -4,7 +4,7 @@
  * (exact) nor in a Bloom filter of fixed size (1 MiB, 5 hashes). So memory stays at `limit` strings
  * plus 1 MiB however many URLs stream past; the count is exact in practice up to ~100,000 distinct URLs
  * past the limit (a false positive, which undercounts by one, has a chance below 1 in a million) and
- * undercounts by about 2 % at 1,000,000.
+ * undercounts by about 0.3 % near a million (the 60 MB test sitemap: 919,172 counted of 921,751).
  */
 export interface UrlTally {
   limit: number;
