@@ -9,6 +9,9 @@ describe("normalizeCrawlUrl", () => {
     ["https://example.com/a?utm_source=x&id=1&UTM_Medium=y&gclid=g&fbclid=f", "https://example.com/a?id=1"],
     ["https://example.com/a?utm_campaign=spring", "https://example.com/a"],
     ["https://example.com/a?", "https://example.com/a"],
+    ["https://example.com/a#", "https://example.com/a"],
+    ["https://example.com/a?#x", "https://example.com/a"],
+    ["https://example.com/a?x=1&&y=2", "https://example.com/a?x=1&y=2"],
     ["https://example.com:443/a", "https://example.com/a"],
     ["  https://example.com/trimmed  ", "https://example.com/trimmed"],
     // Other parameters keep their order and spelling: %20 stays %20, not +.

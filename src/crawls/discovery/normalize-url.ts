@@ -20,6 +20,11 @@ function paramName(pair: string): string {
  * re-encode them (`%20` to `+`), which can name another page on the site's server.
  */
 export function normalizeCrawlUrl(raw: string, base?: string | URL): string | null {
+  return normalizedUrl(raw, base)?.href ?? null;
+}
+
+/** normalizeCrawlUrl as a URL, for callers that also want its parts without parsing it again. */
+export function normalizedUrl(raw: string, base?: string | URL): URL | null {
   let url: URL;
   try {
     url = new URL(raw.trim(), base);
@@ -27,12 +32,13 @@ export function normalizeCrawlUrl(raw: string, base?: string | URL): string | nu
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  url.hash = "";
-  const kept = url.search
-    .slice(1)
-    .split("&")
-    .filter((pair) => pair !== "" && !isTrackingParam(paramName(pair)));
-  // Also turns a bare trailing "?" into no query at all: the same page.
-  url.search = kept.length ? `?${kept.join("&")}` : "";
-  return url.href;
+  // Setters re-serialise the whole URL: only touched when there is something to drop (a sitemap has a million).
+  if (url.hash !== "" || url.href.endsWith("#")) url.hash = "";
+  if (url.search !== "" || url.href.endsWith("?")) {
+    const pairs = url.search.slice(1).split("&");
+    const kept = pairs.filter((pair) => pair !== "" && !isTrackingParam(paramName(pair)));
+    // Also turns a bare trailing "?" into no query at all: the same page.
+    if (kept.length !== pairs.length || kept.length === 0) url.search = kept.length ? `?${kept.join("&")}` : "";
+  }
+  return url;
 }

@@ -1,7 +1,7 @@
 import { targetGuard, type Guard } from "../../analysis/fetch-page";
 import { parseRobots } from "../../analysis/robots";
 import { fetchSitemap, type SitemapFetchOptions } from "./fetch-sitemap";
-import { normalizeCrawlUrl } from "./normalize-url";
+import { normalizeCrawlUrl, normalizedUrl } from "./normalize-url";
 import { createSitemapParser, type ParseStop } from "./sitemap-parse";
 import { newTally, tallyUrl, type UrlTally } from "./url-tally";
 
@@ -111,12 +111,12 @@ async function readSitemap(raw: string, depth: number, run: Discovery): Promise<
     const { error } = await fetchSitemap(new URL(url), run.fetch, (finalUrl) =>
       createSitemapParser({
         page: (loc) => {
-          const page = normalizeCrawlUrl(loc, finalUrl);
+          const page = normalizedUrl(loc, finalUrl);
           if (!page) return;
-          if (new URL(page).hostname !== run.host) run.skipped++;
+          if (page.hostname !== run.host) run.skipped++;
           else {
             entry.urls++;
-            tallyUrl(run.tally, page);
+            tallyUrl(run.tally, page.href);
           }
         },
         child: (loc) => {
