@@ -142,6 +142,18 @@ describe("readSitemaps", () => {
     expect(discovery.urls).toEqual([page("before-hang"), page(5)]);
   });
 
+  it("gives up on a sitemap whose server never answers", async () => {
+    const discovery = await readSitemaps([`${origin}/hostile/hang`], { ...local, timeoutMs: 1000 });
+    expect(discovery.sitemaps).toEqual([{ url: `${origin}/hostile/hang`, ok: false, urls: 0, error: { code: "timeout", message: expect.any(String) } }]);
+  });
+
+  it("stops every read when the caller's own signal ends", async () => {
+    const started = Date.now();
+    const discovery = await read(["hang.xml", "range/1-1.xml"], { signal: AbortSignal.timeout(500) });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(discovery.sitemaps.map((s) => s.error?.code)).toEqual(["timeout", "timeout"]);
+  });
+
   it("reads a 50,000-URL sitemap, keeping only `limit` of them", async () => {
     const discovery = await read(["count/50000.xml"], { limit: 500 });
     expect(discovery.urls).toHaveLength(500);
