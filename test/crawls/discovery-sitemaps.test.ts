@@ -49,6 +49,19 @@ describe("readSitemaps", () => {
     expect(discovery.urls).toEqual([]);
   });
 
+  it("cuts a gzip bomb at maxBytes of inflated text", async () => {
+    const discovery = await read(["bomb.xml.gz"], { maxBytes: 5 * 1024 * 1024 });
+    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "too_large" } });
+    expect(discovery.sitemaps[0]!.urls).toBeGreaterThan(90_000); // ~55 bytes an entry
+    expect(discovery.urls).toEqual([page("bomb")]);
+    expect(discovery.found).toBe(1);
+  });
+
+  it("keeps only the <loc> of each <url>, not those of images or alternates", async () => {
+    const discovery = await read(["extensions.xml"]);
+    expect(discovery.urls).toEqual([page("ext")]);
+  });
+
   it("keeps the first `limit` URLs and counts the rest: found and truncated", async () => {
     const discovery = await read(["range/1-30.xml", "range/21-40.xml"], { limit: 25 });
     expect(discovery.urls).toEqual(Array.from({ length: 25 }, (_, i) => page(i + 1)));

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
+import { createGzip, gzipSync } from "node:zlib";
 import type { Route } from "./routes";
 
 /**
@@ -69,6 +69,28 @@ function streamUrlset(req: IncomingMessage, res: ServerResponse, id: string, cou
 /** A deterministic run of bytes that is neither XML nor text. */
 const garbage = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7919 + 13) % 251));
 
+/** 100 MB of one repeated <url> entry as about 100 KB of gzip, compressed as a stream once (never 100 MB in memory). */
+let bomb: Promise<Buffer> | null = null;
+function gzipBomb(origin: string): Promise<Buffer> {
+  bomb ??= new Promise((resolve, reject) => {
+    const entry = `<url><loc>${origin}/page/bomb</loc></url>\n`;
+    const megabyte = Buffer.from(entry.repeat(Math.floor((1024 * 1024) / entry.length)));
+    const gzip = createGzip({ level: 9 });
+    const out: Buffer[] = [];
+    gzip.on("data", (chunk: Buffer) => out.push(chunk)).on("end", () => resolve(Buffer.concat(out))).on("error", reject);
+    let written = 0;
+    const pump = () => {
+      while (written < 100) {
+        written++;
+        if (!gzip.write(written === 1 ? `${XML_HEAD}<urlset ${NS}>\n` : megabyte)) return void gzip.once("drain", pump);
+      }
+      gzip.end("</urlset>\n");
+    };
+    pump();
+  });
+  return bomb;
+}
+
 const numberAt = (path: string) => Number(/(\d+)(?:\.[a-z.]+)?$/.exec(path)?.[1] ?? 0);
 
 function handle(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -83,6 +105,7 @@ function handle(req: IncomingMessage, res: ServerResponse, path: string) {
   if (name === "list.txt") return send(res, `${page("txt-1")}\r\n\n  ${page("txt-2")}  \n${page("gz-1")}\n`, "text/plain");
   // gzip bytes under a plain .xml name and an XML type, with no content-encoding: only the magic tells.
   if (name === "gzip-body.xml") return send(res, gzipSync(urlset([page("body-1")])));
+  if (name === "bomb.xml.gz") return void gzipBomb(origin).then((body) => send(res, body, "application/gzip"));
   if (name === "corrupt.xml.gz") return send(res, Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0]), garbage]), "application/gzip");
   if (name === "entities.xml") {
     const locs = [`${origin}/search?a=1&amp;b=2`, `<![CDATA[${origin}/cdata?x=1&y=2]]>`, `${origin}/caf&#xE9;`, `  ${origin}/padded  `];
@@ -140,6 +163,12 @@ function handle(req: IncomingMessage, res: ServerResponse, path: string) {
   }
   if (name === "garbage.xml") return send(res, garbage, "application/xml");
   if (name === "html.xml") return send(res, "<!doctype html><html><head><title>Shop</title></head><body><a href=/page/1>1</a></body></html>", "text/html");
+  // Sitemap extensions nest their own <loc>s (images, alternates): those are not pages of the urlset.
+  if (name === "extensions.xml") {
+    const entry = `<url><loc>${page("ext")}</loc><image:image><image:loc>${origin}/img/1.png</image:loc></image:image>`
+      + `<xhtml:link rel="alternate" hreflang="de" href="${page("ext-de")}"/><lastmod>2026-01-01</lastmod></url>`;
+    return send(res, `${XML_HEAD}<urlset ${NS} xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entry}</urlset>`);
+  }
   if (name === "rss.xml") return send(res, `${XML_HEAD}<rss><channel><item><link>${page("1")}</link></item></channel></rss>`);
   // /sitemaps/count/<n>.xml: n URLs, streamed.
   if (name.startsWith("count/")) return streamUrlset(req, res, name, numberAt(name), Number.POSITIVE_INFINITY);
