@@ -124,6 +124,12 @@ describe("readSitemaps", () => {
     expect(discovery.sitemaps.find((s) => s.url === at("away.xml"))?.error?.message).toMatch(/redirect target was blocked.*other\.example/);
   });
 
+  it("follows a redirect within the site and resolves relative <loc>s against where it landed", async () => {
+    const discovery = await read(["moved.xml"]);
+    expect(discovery.urls).toEqual([`${origin}/sitemaps/new/relative`, page("rooted")]);
+    expect(discovery.sitemaps).toEqual([{ url: at("moved.xml"), ok: true, urls: 2 }]);
+  });
+
   it("refuses a top-level sitemap on another host", async () => {
     const discovery = await readSitemaps([at("range/1-1.xml")], { ...local, host: "example.com" });
     expect(discovery.sitemaps[0]?.error?.code).toBe("other_host");
@@ -157,7 +163,8 @@ describe("readSitemaps", () => {
 
   it("gives up on a sitemap whose server never answers", async () => {
     const discovery = await readSitemaps([`${origin}/hostile/hang`], { ...local, timeoutMs: 1000 });
-    expect(discovery.sitemaps).toEqual([{ url: `${origin}/hostile/hang`, ok: false, urls: 0, error: { code: "timeout", message: expect.any(String) } }]);
+    const error = { code: "timeout", message: "The sitemap did not answer in time." };
+    expect(discovery.sitemaps).toEqual([{ url: `${origin}/hostile/hang`, ok: false, urls: 0, error }]);
   });
 
   it("stops every read when the caller's own signal ends", async () => {

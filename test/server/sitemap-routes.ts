@@ -148,6 +148,13 @@ function handle(req: IncomingMessage, res: ServerResponse, path: string) {
     const children = ["http://other.example/sitemap.xml", "http://10.0.0.1/sitemap.xml", "http://127.0.0.1:1/sitemap.xml", at("away.xml"), at("range/1-1.xml")];
     return send(res, sitemapIndex(children));
   }
+  // Moved within the site: relative <loc>s resolve against where it moved to.
+  if (name === "moved.xml") {
+    res.statusCode = 301;
+    res.setHeader("location", "/sitemaps/new/home.xml");
+    return res.end();
+  }
+  if (name === "new/home.xml") return send(res, urlset(["relative", "/page/rooted"]));
   if (name === "away.xml") {
     res.statusCode = 302;
     res.setHeader("location", "http://other.example/sitemap.xml");

@@ -33,7 +33,8 @@ export async function fetchSitemap(start: URL, options: SitemapFetchOptions, sin
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers = requestHeaders(ACCEPT, options.userAgent);
   const followed = await followRedirects(start, { guard: options.guard, headers, signal });
-  if (!followed.ok) return { error: { code: followed.code, message: followed.message } };
+  // The shared fetch layer words its failures for pages.
+  if (!followed.ok) return { error: { code: followed.code, message: followed.message.replace(/^The page\b/, "The sitemap") } };
   const { response, url } = followed;
   if (response.status < 200 || response.status > 299) {
     await discard(response);
