@@ -37,6 +37,14 @@ describe("readSitemaps", () => {
     ]);
   });
 
+  it("spaces its fetches by intervalMs", async () => {
+    const started = Date.now();
+    const discovery = await read(["index.xml"], { intervalMs: 400 });
+    expect(discovery.found).toBe(4);
+    // Three fetches, two gaps.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+  });
+
   it("inflates a gzip body served under a plain .xml name without content-encoding", async () => {
     const discovery = await read(["gzip-body.xml"]);
     expect(discovery.urls).toEqual([page("body-1")]);

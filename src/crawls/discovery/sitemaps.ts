@@ -16,6 +16,8 @@ export interface SitemapReadOptions {
   maxBytes?: number /* uncompressed per file, default 50 MB */;
   /** Optional: ends the whole discovery early (each file still has its own `timeoutMs`). */
   signal?: AbortSignal;
+  /** Optional politeness: at least this long between the starts of two sitemap fetches (default 0). */
+  intervalMs?: number;
 }
 
 export interface SitemapEntry {
@@ -55,6 +57,8 @@ interface Discovery {
   loopsRecorded: Set<string>;
   children: number;
   skippedSitemaps: number;
+  intervalMs: number;
+  lastFetchAt: number | null;
 }
 
 /** Reads these sitemaps (indexes followed to depth 3, 50 children, loops ignored, gzip, text sitemaps). Never throws. */
@@ -72,6 +76,8 @@ export async function readSitemaps(sitemapUrls: string[], options: SitemapReadOp
     loopsRecorded: new Set(),
     children: 0,
     skippedSitemaps: 0,
+    intervalMs: options.intervalMs ?? 0,
+    lastFetchAt: null,
   };
   for (const url of sitemapUrls) {
     const normalised = normalizeCrawlUrl(url);
@@ -108,6 +114,7 @@ async function readSitemap(raw: string, depth: number, run: Discovery): Promise<
   run.sitemaps.push(entry);
   const children = { listed: new Set<string>(), more: 0 };
   try {
+    await paced(run);
     const { error } = await fetchSitemap(new URL(url), run.fetch, (finalUrl) =>
       createSitemapParser({
         page: (loc) => {
@@ -133,6 +140,24 @@ async function readSitemap(raw: string, depth: number, run: Discovery): Promise<
     Object.assign(entry, { ok: false, error: { code: "internal_error", message: `Reading the sitemap failed: ${String(error)}` } });
   }
   await readChildren(entry, children, depth, run);
+}
+
+/** Waits until `intervalMs` after the previous fetch started (or the caller's signal ends). */
+async function paced(run: Discovery) {
+  const wait = run.lastFetchAt === null ? 0 : run.lastFetchAt + run.intervalMs - Date.now();
+  if (wait > 0) {
+    await new Promise<void>((resolve) => {
+      const signal = run.fetch.signal;
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, wait);
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+  run.lastFetchAt = Date.now();
 }
 
 function refuse(url: string, depth: number, run: Discovery): ParseStop | null {
