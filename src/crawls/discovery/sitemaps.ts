@@ -2,7 +2,9 @@ import { targetGuard, type Guard } from "../../analysis/fetch-page";
 import { parseRobots } from "../../analysis/robots";
 import { fetchSitemap, type SitemapFetchOptions } from "./fetch-sitemap";
 import { normalizeCrawlUrl, normalizedUrl } from "./normalize-url";
-import { createSitemapParser, type ParseStop } from "./sitemap-parse";
+import { pause } from "./pause";
+import { createSitemapParser } from "./sitemap-parse";
+import { refuseSitemap, sameHostGuard } from "./sitemap-guard";
 import { newTally, tallyUrl, type UrlTally } from "./url-tally";
 
 export interface SitemapReadOptions {
@@ -39,8 +41,6 @@ export interface SitemapDiscovery {
 }
 
 export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
-/** Index levels: a top-level index (1), a child index (2), and the sitemaps that one lists (3). */
-export const MAX_SITEMAP_DEPTH = 3;
 /** Child sitemaps read in all, over every index of one discovery. */
 export const MAX_CHILD_SITEMAPS = 50;
 
@@ -104,7 +104,9 @@ async function readSitemap(raw: string, depth: number, run: Discovery): Promise<
     run.sitemaps.push(failed(raw, "invalid_url", "The sitemap URL is not a valid http(s) URL."));
     return;
   }
-  const refusal = refuse(url, depth, run);
+  const refusal = run.seen.has(url)
+    ? { code: "sitemap_loop", message: "This sitemap was already read: an index lists it again (a loop)." }
+    : refuseSitemap(url, depth, run.guard, run.host);
   if (refusal) {
     run.sitemaps.push(failed(url, refusal.code, refusal.message));
     return;
@@ -114,7 +116,7 @@ async function readSitemap(raw: string, depth: number, run: Discovery): Promise<
   run.sitemaps.push(entry);
   const children = { listed: new Set<string>(), more: 0 };
   try {
-    await paced(run);
+    run.lastFetchAt = await pause(run.lastFetchAt, run.intervalMs, run.fetch.signal);
     const { error } = await fetchSitemap(new URL(url), run.fetch, (finalUrl) =>
       createSitemapParser({
         page: (loc) => {
@@ -140,46 +142,6 @@ async function readSitemap(raw: string, depth: number, run: Discovery): Promise<
     Object.assign(entry, { ok: false, error: { code: "internal_error", message: `Reading the sitemap failed: ${String(error)}` } });
   }
   await readChildren(entry, children, depth, run);
-}
-
-/** Waits until `intervalMs` after the previous fetch started (or the caller's signal ends). */
-async function paced(run: Discovery) {
-  const wait = run.lastFetchAt === null ? 0 : run.lastFetchAt + run.intervalMs - Date.now();
-  if (wait > 0) {
-    await new Promise<void>((resolve) => {
-      const signal = run.fetch.signal;
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, wait);
-      signal?.addEventListener("abort", done, { once: true });
-    });
-  }
-  run.lastFetchAt = Date.now();
-}
-
-function refuse(url: string, depth: number, run: Discovery): ParseStop | null {
-  if (run.seen.has(url)) return { code: "sitemap_loop", message: "This sitemap was already read: an index lists it again (a loop)." };
-  if (depth > MAX_SITEMAP_DEPTH) {
-    return { code: "too_deep", message: `Sitemap indexes are followed ${MAX_SITEMAP_DEPTH} levels deep; this sitemap is deeper and was not read.` };
-  }
-  const check = run.guard(url);
-  if (!check.ok) return { code: check.code, message: check.message };
-  if (check.url.hostname !== run.host) return { code: "other_host", message: otherHost(check.url.hostname, run.host) };
-  return null;
-}
-
-const otherHost = (hostname: string, host: string) => `The sitemap is on another host (${hostname}); only sitemaps of ${host} are read.`;
-
-/** The URL guard of page audits, and the site's own host: redirects of a sitemap may not leave it either. */
-function sameHostGuard(guard: Guard, host: string): Guard {
-  return (input) => {
-    const check = guard(input);
-    if (!check.ok || check.url.hostname === host) return check;
-    return { ok: false, code: "blocked_url", message: otherHost(check.url.hostname, host) };
-  };
 }
 
 async function readChildren(index: SitemapEntry, children: { listed: Set<string>; more: number }, depth: number, run: Discovery) {
