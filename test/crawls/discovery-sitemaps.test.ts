@@ -149,11 +149,24 @@ describe("readSitemaps", () => {
     ["garbage.xml", "not_sitemap", /neither an XML sitemap nor a list of URLs/],
     ["html.xml", "not_sitemap", /HTML page/],
     ["rss.xml", "not_sitemap", /root element is <rss>/],
+    ["deep.xml", "not_sitemap", /nests more than 16 elements/],
+    ["endless-tag.xml", "not_sitemap", /megabyte without a tag end/],
     ["no-such-scheme", "http_error", /HTTP 404/],
   ])("gives a clear error for %s", async (path, code, message) => {
     const discovery = await read([path]);
     expect(discovery.sitemaps).toEqual([{ url: at(path), ok: false, urls: 0, error: { code, message: expect.stringMatching(message) } }]);
     expect(discovery.urls).toEqual([]);
+  });
+
+  it("sends only its own Accept, Accept-Encoding and User-Agent", async () => {
+    await read(["range/3-3.xml?tag=sitemap-headers"], { userAgent: "TestCrawler/2.0" });
+    const received = (await (await fetch(`${origin}/__requests?tag=sitemap-headers`)).json()) as { headers: Record<string, string> }[];
+    expect(received).toHaveLength(1);
+    const headers = received[0]!.headers;
+    expect(headers["user-agent"]).toBe("TestCrawler/2.0");
+    expect(headers.accept).toContain("application/xml");
+    const added = ["host", "connection", "cf-worker"];
+    expect(Object.keys(headers).filter((h) => !added.includes(h)).sort()).toEqual(["accept", "accept-encoding", "user-agent"]);
   });
 
   it("gives an invalid URL entry, not a throw, for a sitemap URL that is not http(s)", async () => {

@@ -176,6 +176,9 @@ function handle(req: IncomingMessage, res: ServerResponse, path: string) {
       + `<xhtml:link rel="alternate" hreflang="de" href="${page("ext-de")}"/><lastmod>2026-01-01</lastmod></url>`;
     return send(res, `${XML_HEAD}<urlset ${NS} xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entry}</urlset>`);
   }
+  // Garbage shaped like XML: nesting without end, and a tag that never closes.
+  if (name === "deep.xml") return send(res, `${XML_HEAD}<urlset ${NS}>${"<url>".repeat(100_000)}`);
+  if (name === "endless-tag.xml") return send(res, `${XML_HEAD}<urlset ${NS}><url><loc${" a".repeat(1024 * 1024)}`);
   if (name === "rss.xml") return send(res, `${XML_HEAD}<rss><channel><item><link>${page("1")}</link></item></channel></rss>`);
   // /sitemaps/count/<n>.xml: n URLs, streamed.
   if (name.startsWith("count/")) return streamUrlset(req, res, name, numberAt(name), Number.POSITIVE_INFINITY);
