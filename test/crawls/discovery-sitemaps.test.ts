@@ -53,13 +53,13 @@ describe("readSitemaps", () => {
 
   it("reports corrupt gzip as an error", async () => {
     const discovery = await read(["corrupt.xml.gz"]);
-    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "invalid_gzip" } });
+    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "sitemap_invalid" } });
     expect(discovery.urls).toEqual([]);
   });
 
   it("cuts a gzip bomb at maxBytes of inflated text", async () => {
     const discovery = await read(["bomb.xml.gz"], { maxBytes: 5 * 1024 * 1024 });
-    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "too_large" } });
+    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "sitemap_too_large" } });
     expect(discovery.sitemaps[0]!.urls).toBeGreaterThan(90_000); // ~55 bytes an entry
     expect(discovery.urls).toEqual([page("bomb")]);
     expect(discovery.found).toBe(1);
@@ -95,7 +95,7 @@ describe("readSitemaps", () => {
     const four = await read(["nest/3.xml"]);
     expect(four.urls).toEqual([]);
     expect(four.sitemaps.map((s) => s.url)).toEqual(["nest/3.xml", "nest/2.xml", "nest/1.xml", "nest/0.xml"].map(at));
-    expect(errorOf(four, "nest/0.xml")).toBe("too_deep");
+    expect(errorOf(four, "nest/0.xml")).toBe("sitemap_too_deep");
   });
 
   it("reads at most 50 child sitemaps and says how many it left", async () => {
@@ -103,7 +103,7 @@ describe("readSitemaps", () => {
     expect(discovery.urls).toEqual(Array.from({ length: 50 }, (_, i) => page(i)));
     expect(discovery.sitemaps).toHaveLength(51);
     expect(discovery.skippedSitemaps).toBe(10);
-    expect(discovery.sitemaps[0]).toMatchObject({ url: at("wide/60.xml"), ok: true, error: { code: "too_many_sitemaps" } });
+    expect(discovery.sitemaps[0]).toMatchObject({ url: at("wide/60.xml"), ok: true, error: { code: "sitemap_too_many_children" } });
   });
 
   it("reads each sitemap of a loop once and records the loop", async () => {
@@ -123,7 +123,7 @@ describe("readSitemaps", () => {
     const codes = Object.fromEntries(discovery.sitemaps.map((s) => [s.url, s.error?.code]));
     expect(codes).toEqual({
       [at("elsewhere.xml")]: undefined,
-      "http://other.example/sitemap.xml": "other_host",
+      "http://other.example/sitemap.xml": "sitemap_other_host",
       "http://10.0.0.1/sitemap.xml": "blocked_url",
       "http://127.0.0.1:1/sitemap.xml": "blocked_url",
       [at("away.xml")]: "blocked_url",
@@ -140,18 +140,18 @@ describe("readSitemaps", () => {
 
   it("refuses a top-level sitemap on another host", async () => {
     const discovery = await readSitemaps([at("range/1-1.xml")], { ...local, host: "example.com" });
-    expect(discovery.sitemaps[0]?.error?.code).toBe("other_host");
+    expect(discovery.sitemaps[0]?.error?.code).toBe("sitemap_other_host");
     expect(discovery.found).toBe(0);
   });
 
   it.each([
-    ["missing.xml", "http_error", /HTTP 404/],
-    ["garbage.xml", "not_sitemap", /neither an XML sitemap nor a list of URLs/],
-    ["html.xml", "not_sitemap", /HTML page/],
-    ["rss.xml", "not_sitemap", /root element is <rss>/],
-    ["deep.xml", "not_sitemap", /nests more than 16 elements/],
-    ["endless-tag.xml", "not_sitemap", /megabyte without a tag end/],
-    ["no-such-scheme", "http_error", /HTTP 404/],
+    ["missing.xml", "sitemap_http_error", /HTTP 404/],
+    ["garbage.xml", "sitemap_invalid", /neither an XML sitemap nor a list of URLs/],
+    ["html.xml", "sitemap_invalid", /HTML page/],
+    ["rss.xml", "sitemap_invalid", /root element is <rss>/],
+    ["deep.xml", "sitemap_invalid", /nests more than 16 elements/],
+    ["endless-tag.xml", "sitemap_invalid", /megabyte without a tag end/],
+    ["no-such-scheme", "sitemap_http_error", /HTTP 404/],
   ])("gives a clear error for %s", async (path, code, message) => {
     const discovery = await read([path]);
     expect(discovery.sitemaps).toEqual([{ url: at(path), ok: false, urls: 0, error: { code, message: expect.stringMatching(message) } }]);
@@ -205,7 +205,7 @@ describe("readSitemaps", () => {
 
   it("stops a 60 MB sitemap at 50 MB, still counting what it read", { timeout: 120_000 }, async () => {
     const discovery = await read(["megabytes/60.xml"], { limit: 100, timeoutMs: 100_000 });
-    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "too_large" } });
+    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "sitemap_too_large" } });
     expect(discovery.urls).toHaveLength(100);
     // Each entry is ~45 bytes: 50 MB holds about a million of them.
     expect(discovery.found).toBeGreaterThan(900_000);
@@ -221,7 +221,7 @@ describe("readSitemaps", () => {
 
   it("cuts a file at maxBytes", async () => {
     const discovery = await read(["count/50000.xml"], { maxBytes: 100_000 });
-    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "too_large" } });
+    expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "sitemap_too_large" } });
     expect(discovery.found).toBeGreaterThan(1000);
     expect(discovery.found).toBeLessThan(3000);
   });

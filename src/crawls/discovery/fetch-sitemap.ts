@@ -4,7 +4,7 @@ import type { ParseStop } from "./sitemap-parse";
 export interface SitemapFetchOptions {
   guard: Guard;
   timeoutMs: number;
-  /** Uncompressed bytes read at most; past them the file is cut (`too_large`). */
+  /** Uncompressed bytes read at most; past them the file is cut (`sitemap_too_large`). */
   maxBytes: number;
   userAgent?: string;
   /** Ends every fetch early (the caller's own deadline), on top of `timeoutMs` per file. */
@@ -38,7 +38,7 @@ export async function fetchSitemap(start: URL, options: SitemapFetchOptions, sin
   const { response, url } = followed;
   if (response.status < 200 || response.status > 299) {
     await discard(response);
-    return { error: { code: "http_error", message: `The sitemap answered HTTP ${response.status}.` } };
+    return { error: { code: "sitemap_http_error", message: `The sitemap answered HTTP ${response.status}.` } };
   }
   if (!response.body) return { error: sinkFor(url).end() };
 
@@ -54,7 +54,7 @@ export async function fetchSitemap(start: URL, options: SitemapFetchOptions, sin
   } catch (error) {
     await reader.cancel().catch(() => undefined);
     if (signal.aborted) return { error: { code: "timeout", message: "The sitemap did not finish loading in time." } };
-    if (gzip && error instanceof TypeError) return { error: { code: "invalid_gzip", message: "The sitemap's gzip data is corrupt." } };
+    if (gzip && error instanceof TypeError) return { error: { code: "sitemap_invalid", message: "The sitemap's gzip data is corrupt." } };
     return { error: { code: "connection_failed", message: "The connection broke while reading the sitemap." } };
   }
 }
@@ -70,7 +70,7 @@ async function streamText(reader: ReadableStreamDefaultReader<Uint8Array>, maxBy
     const stopped = sink.write(decoder.decode(room < value.byteLength ? value.subarray(0, room) : value, { stream: true }));
     if (stopped || size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      return stopped ?? { code: "too_large", message: `The sitemap is larger than ${maxBytes} bytes: only its first ${maxBytes} bytes were read.` };
+      return stopped ?? { code: "sitemap_too_large", message: `The sitemap is larger than ${maxBytes} bytes: only its first ${maxBytes} bytes were read.` };
     }
   }
   return sink.write(decoder.decode()) ?? sink.end();

@@ -7,11 +7,11 @@ export const MAX_SITEMAP_DEPTH = 3;
 /** Why a sitemap may not be fetched at all (too deep, blocked, another host), or null when it may. */
 export function refuseSitemap(url: string, depth: number, guard: Guard, host: string): ParseStop | null {
   if (depth > MAX_SITEMAP_DEPTH) {
-    return { code: "too_deep", message: `Sitemap indexes are followed ${MAX_SITEMAP_DEPTH} levels deep; this sitemap is deeper and was not read.` };
+    return { code: "sitemap_too_deep", message: `Sitemap indexes are followed ${MAX_SITEMAP_DEPTH} levels deep; this sitemap is deeper and was not read.` };
   }
   const check = guard(url);
   if (!check.ok) return { code: check.code, message: check.message };
-  if (check.url.hostname !== host) return { code: "other_host", message: otherHost(check.url.hostname, host) };
+  if (check.url.hostname !== host) return { code: "sitemap_other_host", message: otherHost(check.url.hostname, host) };
   return null;
 }
 

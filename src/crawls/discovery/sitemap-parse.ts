@@ -34,7 +34,7 @@ const MAX_WITHOUT_TAG_END = 1_048_576;
 /** A text sitemap with this many lines and not one URL is something else. */
 const MAX_LINES_WITHOUT_URL = 100;
 
-const stop = (message: string): ParseStop => ({ code: "not_sitemap", message });
+const stop = (message: string): ParseStop => ({ code: "sitemap_invalid", message });
 
 /** XML `urlset` / `sitemapindex` or a text sitemap, told apart by the first character that is not blank. */
 export function createSitemapParser(handlers: SitemapHandlers): SitemapParser {

@@ -162,7 +162,7 @@ async function readChildren(index: SitemapEntry, children: { listed: Set<string>
   if (skipped > 0) {
     run.skippedSitemaps += skipped;
     index.error ??= {
-      code: "too_many_sitemaps",
+      code: "sitemap_too_many_children",
       message: `At most ${MAX_CHILD_SITEMAPS} child sitemaps are read in all; ${skipped} listed here were not read.`,
     };
   }
