@@ -4,6 +4,8 @@ const isTrackingParam = (name: string) => {
   return lower.startsWith("utm_") || lower === "gclid" || lower === "fbclid";
 };
 
+const ABSOLUTE = /^https?:\/\//i;
+
 /** The parameter's name as decoded, or the raw text when its percent-encoding is broken. */
 function paramName(pair: string): string {
   const raw = pair.split("=", 1)[0]!.replace(/\+/g, " ");
@@ -25,9 +27,11 @@ export function normalizeCrawlUrl(raw: string, base?: string | URL): string | nu
 
 /** normalizeCrawlUrl as a URL, for callers that also want its parts without parsing it again. */
 export function normalizedUrl(raw: string, base?: string | URL): URL | null {
+  const trimmed = raw.trim();
   let url: URL;
   try {
-    url = new URL(raw.trim(), base);
+    // A base costs a second parse; sitemap <loc>s are almost always absolute already.
+    url = base === undefined || ABSOLUTE.test(trimmed) ? new URL(trimmed) : new URL(trimmed, base);
   } catch {
     return null;
   }
