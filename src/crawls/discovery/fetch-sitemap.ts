@@ -106,4 +106,5 @@ function prepend(first: Uint8Array, rest: ReadableStreamDefaultReader<Uint8Array
 }
 
 const inflate = (first: Uint8Array, rest: ReadableStreamDefaultReader<Uint8Array>) =>
+  // The DOM typings give its writable side BufferSource, which pipeThrough cannot match against Uint8Array.
   prepend(first, rest).pipeThrough(new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
