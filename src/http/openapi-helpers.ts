@@ -5,6 +5,8 @@ import { BOOKMARK_HEADER } from "./d1-session";
 
 /** What a resource adds to the document: its paths and its named schemas. */
 export interface OpenApiPart {
+  /** The tags its operations use (Redocly wants every tag declared). */
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, unknown>>;
   schemas?: Record<string, unknown>;
 }

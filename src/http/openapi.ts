@@ -32,10 +32,7 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
-    tags: [
-      { name: "reports", description: "Audits of one page each." },
-      { name: "projects", description: "The reports of one host, grouped." },
-    ],
+    tags: parts.flatMap((part) => part.tags),
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "pg_... API key" } },
       schemas: Object.assign({}, commonSchemas, ...parts.map((part) => part.schemas ?? {})),

@@ -15,6 +15,7 @@ export const projectResource = z.object({
 export const projectFieldsResource = projectResource.partial().required({ project: true });
 
 export const projectsOpenApi: OpenApiPart = {
+  tags: [{ name: "projects", description: "The reports of one host, grouped." }],
   schemas: { ProjectFields: schemaOf(projectFieldsResource) },
   paths: {
     "/api/v1/projects": {

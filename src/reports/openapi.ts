@@ -56,6 +56,7 @@ const update = (operationId: string, summary: string) => ({
 });
 
 export const reportsOpenApi: OpenApiPart = {
+  tags: [{ name: "reports", description: "Audits of one page each." }],
   schemas: { Report: schemaOf(reportResource), ReportFields: schemaOf(reportFieldsResource) },
   paths: {
     "/api/v1/reports": {
