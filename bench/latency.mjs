@@ -81,6 +81,18 @@ async function timeOneReport(server, pageOrigin, n) {
   }
 }
 
+/** What `fields` saves on a list of real reports (each with all 48 checks' results). */
+async function printListSizes(server) {
+  const size = async (query) => {
+    const res = await fetch(`${server.base}/api/v1/reports?per_page=100${query}`, { headers: { authorization: `Bearer ${server.nextKey()}` } });
+    const text = await res.text();
+    return { kb: (text.length / 1024).toFixed(1), rows: JSON.parse(text).data.length };
+  };
+  const whole = await size("");
+  const picked = await size("&fields=id,url,score,result");
+  console.log(`\nGET /api/v1/reports?per_page=100 over these ${whole.rows} real reports: ${whole.kb} KB whole, ${picked.kb} KB with fields=id,url,score,result`);
+}
+
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
@@ -132,6 +144,7 @@ async function main() {
       console.log(`| ${cells.map((c) => (typeof c === "number" && !Number.isInteger(c) ? c.toFixed(0) : String(c))).join(" | ")} | ${p50 < 500 ? "yes" : "NO"} |`);
     }
     console.log("\ntotal: POST sent -> first poll that sees `completed` (includes up to one poll interval); created->generated: the report's own timestamps.");
+    await printListSizes(servers.at(-1));
   } finally {
     cleanup();
   }

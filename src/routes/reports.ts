@@ -25,10 +25,10 @@ export const reportRoutes = new Hono<AppEnv>()
     return c.json(listEnvelope(c, data, total, page));
   })
   .get("/:id", validate("param", reportIdParam), validate("query", showReportQuery), async (c) => {
+    const { id } = c.req.valid("param");
     const { fields } = c.req.valid("query");
-    const { accountId } = c.var.caller;
-    const lookup = (db: Db) => findReport(db, accountId, c.req.valid("param").id, { results: readsResults(fields) });
-    const report = await findOnPrimaryIfMissing(c.var.session, lookup);
+    const find = (db: Db) => findReport(db, c.var.caller.accountId, id, { results: readsResults(fields) });
+    const report = await findOnPrimaryIfMissing(c.var.session, find);
     if (!report) return notFound();
     return c.json({ data: pickFields(toReportResource(report, origin(c.req.url)), fields), status: 200 });
   })
