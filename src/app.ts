@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { requireApiKey, rateLimitPerKey } from "./http/auth";
+import { d1Session } from "./http/d1-session";
 import { ApiError, notFound, renderError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { projectRoutes } from "./routes/projects";
@@ -16,10 +16,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export function createApi() {
   const api = new Hono<AppEnv>();
   api.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
-  api.use("/api/v1/*", async (c, next) => {
-    c.set("db", createDb(c.env.DB));
-    await next();
-  });
+  api.use("/api/v1/*", d1Session);
   api.use("/api/v1/*", requireApiKey, rateLimitPerKey);
   api.use(
     "/api/v1/*",

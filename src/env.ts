@@ -1,4 +1,5 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { RequestSession } from "./db/request-session";
 import type * as schema from "./db/schema";
 
 declare global {
@@ -19,7 +20,7 @@ export interface Caller {
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: { db: Db; caller: Caller };
+  Variables: { db: Db; session: RequestSession; caller: Caller };
 };
 
 /** Body of a message on the analysis queue. */

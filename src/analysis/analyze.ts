@@ -16,9 +16,13 @@ export type AnalysisOutcome =
  * `trustedOrigin` is the test-only escape of FetchOptions.
  */
 export async function analyzePage(url: string, options: AnalysisOptions & { trustedOrigin?: string }): Promise<AnalysisOutcome> {
+  // robots.txt and the 404 probe go out beside the page (one round trip to the site, not two); only a page that
+  // redirects to another origin has them fetched again for that origin. They never reject, but a bad URL would.
+  const early = fetchSiteFacts(url, options).catch(() => null);
   const fetched = await fetchPage(url, options);
   if (!fetched.ok) return fetched;
-  const site = await fetchSiteFacts(fetched.facts.finalUrl, options);
+  const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
+  const site = (sameOrigin && (await early)) || (await fetchSiteFacts(fetched.facts.finalUrl, options));
   let current: Check | undefined;
   try {
     const page: Page = parsePage(fetched.facts, site, options.settings);

@@ -4,13 +4,21 @@ import type { Db } from "../env";
 import type { ReportRow } from "./serialize";
 
 const reportColumns = { ...getTableColumns(reports), project: projects.name };
+const { results: _unread, ...columnsWithoutResults } = reportColumns;
 
-export const selectReports = (db: Db) =>
-  db.select(reportColumns).from(reports).innerJoin(projects, eq(projects.id, reports.projectId));
+/** `results` is most of a report's bytes: a request whose `fields` leave it out does not read it. */
+export const readsResults = (fields: readonly string[] | undefined) => !fields || fields.includes("results");
+
+/** Without results the rows' `results` is undefined (serialized as null, and left out by `fields`). */
+export const selectReports = (db: Db, { results = true } = {}) =>
+  db
+    .select((results ? reportColumns : columnsWithoutResults) as typeof reportColumns)
+    .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId));
 
 /** A report of this account, or undefined: another account's report is exactly as missing as no report. */
-export const findReport = (db: Db, accountId: number, id: number): Promise<ReportRow | undefined> =>
-  selectReports(db)
+export const findReport = (db: Db, accountId: number, id: number, { results = true } = {}): Promise<ReportRow | undefined> =>
+  selectReports(db, { results })
     .where(and(eq(reports.id, id), eq(reports.accountId, accountId)))
     .get();
 

@@ -5,7 +5,7 @@ import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
 import { likeContains } from "../http/list-params";
 import { offsetOf } from "../http/pagination";
-import { selectReports } from "./find-report";
+import { readsResults, selectReports } from "./find-report";
 import type { ListReportsQuery } from "./schemas";
 import type { ReportRow } from "./serialize";
 
@@ -71,7 +71,7 @@ export async function listReports(db: Db, accountId: number, query: ListReportsQ
     .limit(page.perPage)
     .offset(offsetOf(page));
   const [rows, [total]] = await db.batch([
-    selectReports(db)
+    selectReports(db, { results: readsResults(query.fields) })
       .where(inArray(reports.id, pageIds))
       .orderBy(...order),
     db

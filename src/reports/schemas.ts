@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldsParam } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 
 export const privacyValues = [0, 1, 2] as const;
@@ -17,8 +18,19 @@ const password = z
   .min(1, "The password field must be 1 to 128 characters.")
   .max(128, "The password field must be 1 to 128 characters.");
 
+/** The report resource's fields, in its order (src/reports/serialize.ts), for `fields=`. */
+export const reportFields = [
+  "id", "url", "final_url", "project", "privacy", "password", "status", "score", "result", "issues", "results", "error",
+  "page_url", "generated_at", "created_at", "updated_at",
+] as const;
+
+const reportFieldsParam = fieldsParam(reportFields);
+
+export const showReportQuery = z.object({ fields: reportFieldsParam });
+
 export const listReportsQuery = z.object({
   ...listParams,
+  fields: reportFieldsParam,
   search_by: oneOf("search_by", ["url"]).default("url"),
   project: z.string({ error: "The project field must be a string." }).max(255).optional(),
   result: oneOf("result", ["good", "decent", "bad"]).optional(),

@@ -1,30 +1,36 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv, Db } from "../env";
 import { listEnvelope } from "../http/pagination";
 import { validate, validateBody } from "../http/validation";
 import { createReport } from "../reports/create-report";
 import { deleteReport } from "../reports/delete-report";
 import { enqueueAnalysis } from "../reports/enqueue-analysis";
-import { findReport } from "../reports/find-report";
+import { findReport, readsResults } from "../reports/find-report";
 import { listReports } from "../reports/list-reports";
-import { listReportsQuery, reportIdParam, storeReportBody, updateReportBody } from "../reports/schemas";
+import { listReportsQuery, reportIdParam, showReportQuery, storeReportBody, updateReportBody } from "../reports/schemas";
 import { toReportResource } from "../reports/serialize";
 import { updateReport } from "../reports/update-report";
 import { notFound } from "../http/errors";
+import { pickFields } from "../http/fields";
+import { findOnPrimaryIfMissing } from "../db/request-session";
 
 const origin = (url: string) => new URL(url).origin;
 const allowPrivate = (env: Env) => env.ALLOW_PRIVATE_TARGETS === "true";
 
 export const reportRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listReportsQuery), async (c) => {
-    const { rows, total, page } = await listReports(c.var.db, c.var.caller.accountId, c.req.valid("query"));
-    const data = rows.map((row) => toReportResource(row, origin(c.req.url)));
+    const query = c.req.valid("query");
+    const { rows, total, page } = await listReports(c.var.db, c.var.caller.accountId, query);
+    const data = rows.map((row) => pickFields(toReportResource(row, origin(c.req.url)), query.fields));
     return c.json(listEnvelope(c, data, total, page));
   })
-  .get("/:id", validate("param", reportIdParam), async (c) => {
-    const report = await findReport(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+  .get("/:id", validate("param", reportIdParam), validate("query", showReportQuery), async (c) => {
+    const { id } = c.req.valid("param");
+    const { fields } = c.req.valid("query");
+    const find = (db: Db) => findReport(db, c.var.caller.accountId, id, { results: readsResults(fields) });
+    const report = await findOnPrimaryIfMissing(c.var.session, find);
     if (!report) return notFound();
-    return c.json({ data: toReportResource(report, origin(c.req.url)), status: 200 });
+    return c.json({ data: pickFields(toReportResource(report, origin(c.req.url)), fields), status: 200 });
   })
   .post("/", validateBody(storeReportBody), async (c) => {
     const report = await createReport(c.var.db, c.var.caller.accountId, c.req.valid("form"), allowPrivate(c.env));

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// npm run bench:latency: time to report, POST -> `completed`, for a local 290 KB page with nothing else queued.
+// One `wrangler dev` per queue batch window (LATENCY_WINDOWS, default "1,0": the old window and the configured
+// one), all running at once; the sequential POSTs alternate between them so both see the same machine load.
+// Knobs: LATENCY_REPORTS (per window, default 50), LATENCY_POLL_MS (default 20), LATENCY_WINDOWS.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { newApiKey } from "../scripts/local-tools.mjs";
+import { ROOT, d1File, migrateLocal, startWranglerDev } from "./wrangler-dev.mjs";
+
+const REPORTS = Number(process.env.LATENCY_REPORTS ?? 50);
+const POLL_MS = Number(process.env.LATENCY_POLL_MS ?? 20);
+const WINDOWS = (process.env.LATENCY_WINDOWS ?? "1,0").split(",").map(Number);
+const PAGE = readFileSync(join(ROOT, "bench", "fixtures", "docs-page.html"));
+
+const started = Date.now();
+const log = (message) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
+
+/** The audited site: a 290 KB page under any /page/ path, a robots.txt, and a real 404 for the probe. */
+async function startPageServer() {
+  const server = createServer((req, res) => {
+    if (req.url === "/robots.txt") return res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nAllow: /\n");
+    if (!req.url?.startsWith("/page/")) return res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": PAGE.length }).end(PAGE);
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  return server;
+}
+
+/** wrangler.toml with the analysis queue's batch window replaced; paths made absolute for a config in bench/tmp. */
+function configWithWindow(window, dir) {
+  const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
+    .replace(/^main = "(.*)"$/m, (_, p) => `main = "${join(ROOT, p)}"`)
+    .replace(/^migrations_dir = "(.*)"$/m, (_, p) => `migrations_dir = "${join(ROOT, p)}"`)
+    .replace(/(queue = "pagegrade-analysis"\n(?:[^\n[]*\n)*?)max_batch_timeout = \d+/, `$1max_batch_timeout = ${window}`);
+  const file = join(dir, `wrangler-window-${window}.toml`);
+  writeFileSync(file, toml);
+  return file;
+}
+
+/** Polling every 20 ms is far over 240 requests a minute for one key: the requests rotate over many keys of one account. */
+function seedKeys(persist, count = 300) {
+  const db = new DatabaseSync(d1File(persist));
+  db.exec(`INSERT INTO accounts (id, name) VALUES (1, 'latency');`);
+  const insert = db.prepare("INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (1, 'latency', ?, ?)");
+  const keys = Array.from({ length: count }, () => {
+    const { key, prefix, hash } = newApiKey();
+    insert.run(prefix, hash);
+    return key;
+  });
+  db.close();
+  let n = 0;
+  return () => keys[n++ % keys.length];
+}
+
+async function timeOneReport(server, pageOrigin, n) {
+  const headers = () => ({ authorization: `Bearer ${server.nextKey()}`, accept: "application/json" });
+  const t0 = performance.now();
+  const created = await fetch(`${server.base}/api/v1/reports`, {
+    method: "POST",
+    headers: { ...headers(), "content-type": "application/x-www-form-urlencoded" },
+    body: `url=${encodeURIComponent(`${pageOrigin}/page/${n}`)}`,
+  });
+  const body = await created.json();
+  if (created.status !== 201) throw new Error(`POST answered ${created.status}: ${JSON.stringify(body)}`);
+  const postMs = performance.now() - t0;
+  for (;;) {
+    const res = await fetch(`${server.base}/api/v1/reports/${body.data.id}?fields=id,status,created_at,generated_at`, { headers: headers() });
+    const json = await res.json();
+    if (res.status !== 200) throw new Error(`GET report ${body.data.id} answered ${res.status}: ${JSON.stringify(json)}`);
+    const { data } = json;
+    if (data.status === "completed" || data.status === "failed") {
+      if (data.status === "failed") throw new Error(`report ${data.id} failed: ${JSON.stringify(data)}`);
+      return { total: performance.now() - t0, post: postMs, server: Date.parse(data.generated_at) - Date.parse(data.created_at) };
+    }
+    if (performance.now() - t0 > 30_000) throw new Error(`report ${data.id} still ${data.status} after 30 s`);
+    await new Promise((ok) => setTimeout(ok, POLL_MS));
+  }
+}
+
+/** What `fields` saves on a list of real reports (each with all 48 checks' results). */
+async function printListSizes(server) {
+  const size = async (query) => {
+    const res = await fetch(`${server.base}/api/v1/reports?per_page=100${query}`, { headers: { authorization: `Bearer ${server.nextKey()}` } });
+    const text = await res.text();
+    return { kb: (text.length / 1024).toFixed(1), rows: JSON.parse(text).data.length };
+  };
+  const whole = await size("");
+  const picked = await size("&fields=id,url,score,result");
+  console.log(`\nGET /api/v1/reports?per_page=100 over these ${whole.rows} real reports: ${whole.kb} KB whole, ${picked.kb} KB with fields=id,url,score,result`);
+}
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+};
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "pagegrade-latency-"));
+  const configDir = join(ROOT, "bench", "tmp");
+  mkdirSync(configDir, { recursive: true });
+  const servers = [];
+  let pageServer;
+  const cleanup = () => {
+    for (const s of servers) s.stop();
+    pageServer?.close();
+    rmSync(dir, { recursive: true, force: true });
+    for (const w of WINDOWS) rmSync(join(configDir, `wrangler-window-${w}.toml`), { force: true });
+  };
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (cleanup(), process.exit(130)));
+  try {
+    pageServer = await startPageServer();
+    const pageOrigin = `http://127.0.0.1:${pageServer.address().port}`;
+    for (const window of WINDOWS) {
+      const persist = join(dir, `window-${window}`);
+      const configPath = configWithWindow(window, configDir);
+      migrateLocal(persist, configPath);
+      const nextKey = seedKeys(persist);
+      const dev = await startWranglerDev({ persist, configPath });
+      servers.push({ window, nextKey, ...dev, times: [] });
+      log(`max_batch_timeout = ${window}: wrangler dev on ${dev.base}`);
+    }
+    // One warm-up report each (first compile of the consumer's code paths), then alternate.
+    for (const s of servers) await timeOneReport(s, pageOrigin, 0);
+    const loads = [];
+    for (let i = 1; i <= REPORTS; i++) {
+      for (const s of servers) s.times.push(await timeOneReport(s, pageOrigin, i));
+      loads.push(loadavg()[0]);
+      if (i % 10 === 0) log(`${i} of ${REPORTS} reports per window`);
+    }
+    console.log(
+      `\nbench:latency: ${REPORTS} sequential reports per window (plus one warm-up), a ${(PAGE.length / 1024).toFixed(0)} KB page from a local server,` +
+        ` polled every ${POLL_MS} ms; wrangler dev with local D1 and queues; ${cpus().length} CPUs, 1-min load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}\n`,
+    );
+    console.log("| max_batch_timeout | p50 ms | p95 ms | min ms | max ms | POST p50 ms | created->generated p50 ms | p50 < 500 |");
+    console.log("|---:|---:|---:|---:|---:|---:|---:|:---:|");
+    for (const s of servers) {
+      const total = s.times.map((t) => t.total);
+      const p50 = quantile(total, 0.5);
+      const cells = [s.window, p50, quantile(total, 0.95), Math.min(...total), Math.max(...total), quantile(s.times.map((t) => t.post), 0.5), quantile(s.times.map((t) => t.server), 0.5)];
+      console.log(`| ${cells.map((c) => (typeof c === "number" && !Number.isInteger(c) ? c.toFixed(0) : String(c))).join(" | ")} | ${p50 < 500 ? "yes" : "NO"} |`);
+    }
+    console.log("\ntotal: POST sent -> first poll that sees `completed` (includes up to one poll interval); created->generated: the report's own timestamps.");
+    await printListSizes(servers.at(-1));
+  } finally {
+    cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

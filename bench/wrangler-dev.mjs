@@ -1,0 +1,81 @@
+// Starting a throwaway `wrangler dev` for the benches: a temp --persist-to dir, free ports (HTTP and inspector),
+// migrations applied, and a stop that ends wrangler and its workerd children together.
+import { execFileSync, spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { createServer } from "node:http";
+import { join, resolve } from "node:path";
+import { toolEnv } from "../scripts/local-tools.mjs";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+
+export async function freePort() {
+  const server = createServer();
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address();
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+export function migrateLocal(persist, configPath = "wrangler.toml") {
+  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist, "--config", configPath], {
+    cwd: ROOT,
+    env: toolEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** The sqlite file wrangler created for the DB binding under `persist`. */
+export function d1File(persist) {
+  const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database under ${dir}`);
+  return join(dir, file);
+}
+
+async function waitUntilAnswering(base, child, output) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output.join("").slice(-3000)}`);
+    try {
+      // No key: a 401 proves the worker itself answers.
+      if ((await fetch(`${base}/api/v1/reports`)).status === 401) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 300));
+  }
+  throw new Error(`wrangler dev did not answer within 90 s:\n${output.join("").slice(-3000)}`);
+}
+
+/**
+ * `wrangler dev` on free ports with private targets allowed (the benches audit 127.0.0.1 pages). Another process
+ * can take a free port before wrangler binds it, so a few attempts. Returns { base, stop }.
+ */
+export async function startWranglerDev({ persist, configPath = "wrangler.toml", vars = {} }) {
+  const allVars = { ALLOW_PRIVATE_TARGETS: "true", REPORT_COOKIE_SECRET: "bench-only-secret", ...vars };
+  for (let attempt = 1; ; attempt++) {
+    const [port, inspector] = [await freePort(), await freePort()];
+    const base = `http://127.0.0.1:${port}`;
+    const args = ["dev", "--config", configPath, "--port", String(port), "--inspector-port", String(inspector), "--ip", "127.0.0.1", "--persist-to", persist, "--log-level", "warn"];
+    for (const [name, value] of Object.entries(allVars)) args.push("--var", `${name}:${value}`);
+    const child = spawn("wrangler", args, { cwd: ROOT, env: toolEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const output = [];
+    child.stdout.on("data", (d) => output.push(String(d)));
+    child.stderr.on("data", (d) => output.push(String(d)));
+    const stop = () => {
+      if (child.exitCode !== null) return;
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    };
+    try {
+      await waitUntilAnswering(base, child, output);
+      return { base, stop, output };
+    } catch (error) {
+      stop();
+      if (attempt >= 3 || !/already in use|EADDRINUSE/i.test(String(error))) throw error;
+    }
+  }
+}

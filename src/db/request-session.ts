@@ -1,0 +1,42 @@
+import type { Db } from "../env";
+import { createDb } from "./client";
+
+export type SessionStart = D1SessionConstraint | D1SessionBookmark;
+
+/**
+ * The D1 session of one API request, and the primary session a by-id lookup may fall back to. `bookmark()` is
+ * the newest bookmark of either: what the client sends back to read its own writes.
+ */
+export interface RequestSession {
+  db: Db;
+  primary(): Db;
+  bookmark(): string | null;
+}
+
+// Bookmarks are fixed-width lower-case hex fields, so the newest one sorts last.
+const newest = (bookmarks: (string | null)[]) => bookmarks.filter((b): b is string => b !== null).sort().at(-1) ?? null;
+
+export function openRequestSession(d1: D1Database, start: SessionStart): RequestSession {
+  const sessions = [d1.withSession(start)];
+  let primary: Db | undefined;
+  return {
+    db: createDb(sessions[0]!),
+    primary() {
+      if (!primary) {
+        const session = d1.withSession("first-primary");
+        sessions.push(session);
+        primary = createDb(session);
+      }
+      return primary;
+    },
+    bookmark: () => newest(sessions.map((s) => s.getBookmark())),
+  };
+}
+
+/**
+ * A resource looked up by id that the replica does not have yet (created a moment ago by another client, or
+ * before the replica caught up) is looked up once more on the primary before it is a 404.
+ */
+export async function findOnPrimaryIfMissing<T>(session: RequestSession, lookup: (db: Db) => Promise<T | undefined>): Promise<T | undefined> {
+  return (await lookup(session.db)) ?? (await lookup(session.primary()));
+}
