@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -38,6 +38,14 @@ export const projects = sqliteTable(
   ],
 );
 
+/**
+ * A report's `results` as stored: a BLOB (compressed compact JSON) or TEXT (JSON of older rows). The column stays
+ * declared TEXT, which keeps BLOBs as they are; src/reports/results-codec.ts writes and reads both forms.
+ */
+const storedResults = customType<{ data: Uint8Array | ArrayBuffer | number[] | string; driverData: Uint8Array | ArrayBuffer | number[] | string }>({
+  dataType: () => "text",
+});
+
 export const reportStatuses = ["queued", "processing", "completed", "failed"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
@@ -61,7 +69,7 @@ export const reports = sqliteTable(
     issuesHigh: integer().notNull().default(0),
     issuesMedium: integer().notNull().default(0),
     issuesLow: integer().notNull().default(0),
-    results: text({ mode: "json" }),
+    results: storedResults(),
     errorCode: text(),
     errorMessage: text(),
     generatedAt: text(),

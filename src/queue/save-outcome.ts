@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { reports } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
+import { encodeResults } from "../reports/results-codec";
 
 /** Every write is conditioned on the job's generation: a stale or duplicate delivery changes nothing. */
 const sameGeneration = (job: AnalysisJob) => and(eq(reports.id, job.reportId), eq(reports.generation, job.generation));
@@ -13,7 +14,7 @@ export const markQueuedForRetry = (db: Db, job: AnalysisJob) =>
   db.update(reports).set({ status: "queued", updatedAt: new Date().toISOString() }).where(sameGeneration(job));
 
 /** The new results, score and status in one statement; a failed regeneration keeps the previous results. */
-export function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date().toISOString()) {
+export async function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date().toISOString()) {
   if (!outcome.ok) return markFailed(db, job, outcome.code, outcome.message, now);
   return db
     .update(reports)
@@ -25,7 +26,7 @@ export function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, 
       issuesHigh: outcome.issues.high,
       issuesMedium: outcome.issues.medium,
       issuesLow: outcome.issues.low,
-      results: outcome.results,
+      results: await encodeResults(outcome.results),
       errorCode: null,
       errorMessage: null,
       generatedAt: now,

@@ -1,19 +1,29 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
-import type { ReportRow } from "./serialize";
+import { decodeResults } from "./results-codec";
+import type { ReportRow, StoredReportRow } from "./serialize";
 
 const reportColumns = { ...getTableColumns(reports), project: projects.name };
 
 export const selectReports = (db: Db) =>
   db.select(reportColumns).from(reports).innerJoin(projects, eq(projects.id, reports.projectId));
 
+/** A row as the readers use it: `results` back in the API's shape (src/reports/results-codec.ts). */
+export async function withResults(row: StoredReportRow): Promise<ReportRow>;
+export async function withResults(row: StoredReportRow | undefined): Promise<ReportRow | undefined>;
+export async function withResults(row: StoredReportRow | undefined) {
+  return row && { ...row, results: await decodeResults(row.results) };
+}
+
 /** A report of this account, or undefined: another account's report is exactly as missing as no report. */
-export const findReport = (db: Db, accountId: number, id: number): Promise<ReportRow | undefined> =>
-  selectReports(db)
-    .where(and(eq(reports.id, id), eq(reports.accountId, accountId)))
-    .get();
+export const findReport = async (db: Db, accountId: number, id: number): Promise<ReportRow | undefined> =>
+  withResults(
+    await selectReports(db)
+      .where(and(eq(reports.id, id), eq(reports.accountId, accountId)))
+      .get(),
+  );
 
 /** Any account's report, for the public report page and the queue consumer. */
-export const findReportById = (db: Db, id: number): Promise<ReportRow | undefined> =>
-  selectReports(db).where(eq(reports.id, id)).get();
+export const findReportById = async (db: Db, id: number): Promise<ReportRow | undefined> =>
+  withResults(await selectReports(db).where(eq(reports.id, id)).get());

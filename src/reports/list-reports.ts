@@ -5,9 +5,8 @@ import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
 import { likeContains } from "../http/list-params";
 import { offsetOf } from "../http/pagination";
-import { selectReports } from "./find-report";
+import { selectReports, withResults } from "./find-report";
 import type { ListReportsQuery } from "./schemas";
-import type { ReportRow } from "./serialize";
 
 /**
  * Each ordering matches one index of src/db/schema.ts so a page reads an index range: ties break by id in
@@ -79,5 +78,5 @@ export async function listReports(db: Db, accountId: number, query: ListReportsQ
       .from(reports)
       .where(filters(accountId, query, { scoreIndex: !byProject })),
   ]);
-  return { rows: rows as ReportRow[], total: total?.n ?? 0, page };
+  return { rows: await Promise.all(rows.map((row) => withResults(row))), total: total?.n ?? 0, page };
 }
