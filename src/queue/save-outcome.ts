@@ -14,7 +14,7 @@ export const markQueuedForRetry = (db: Db, job: AnalysisJob) =>
   db.update(reports).set({ status: "queued", updatedAt: new Date().toISOString() }).where(sameGeneration(job));
 
 /** The new results, score and status in one statement; a failed regeneration keeps the previous results. */
-export async function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date().toISOString()) {
+export function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date().toISOString()) {
   if (!outcome.ok) return markFailed(db, job, outcome.code, outcome.message, now);
   return db
     .update(reports)
@@ -26,7 +26,7 @@ export async function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOut
       issuesHigh: outcome.issues.high,
       issuesMedium: outcome.issues.medium,
       issuesLow: outcome.issues.low,
-      results: await encodeResults(outcome.results),
+      results: encodeResults(outcome.results),
       errorCode: null,
       errorMessage: null,
       generatedAt: now,

@@ -10,10 +10,10 @@ export const selectReports = (db: Db) =>
   db.select(reportColumns).from(reports).innerJoin(projects, eq(projects.id, reports.projectId));
 
 /** A row as the readers use it: `results` back in the API's shape (src/reports/results-codec.ts). */
-export async function withResults(row: StoredReportRow): Promise<ReportRow>;
-export async function withResults(row: StoredReportRow | undefined): Promise<ReportRow | undefined>;
-export async function withResults(row: StoredReportRow | undefined) {
-  return row && { ...row, results: await decodeResults(row.results) };
+export function withResults(row: StoredReportRow): ReportRow;
+export function withResults(row: StoredReportRow | undefined): ReportRow | undefined;
+export function withResults(row: StoredReportRow | undefined) {
+  return row && { ...row, results: decodeResults(row.results) };
 }
 
 /** A report of this account, or undefined: another account's report is exactly as missing as no report. */

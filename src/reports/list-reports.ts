@@ -78,5 +78,5 @@ export async function listReports(db: Db, accountId: number, query: ListReportsQ
       .from(reports)
       .where(filters(accountId, query, { scoreIndex: !byProject })),
   ]);
-  return { rows: await Promise.all(rows.map((row) => withResults(row))), total: total?.n ?? 0, page };
+  return { rows: rows.map((row) => withResults(row)), total: total?.n ?? 0, page };
 }

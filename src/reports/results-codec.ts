@@ -1,5 +1,7 @@
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { checksById } from "../analysis/checks";
 import type { CheckResult, Results } from "../analysis/types";
+import { RESULTS_DICTIONARY_1 } from "./results-dictionary";
 
 /**
  * How a report's `results` is stored. The API's JSON is `{<check id>: {category, importance, passed, value,
@@ -8,7 +10,9 @@ import type { CheckResult, Results } from "../analysis/types";
  * removed since) or whose category/importance differ from it keeps its whole object, so nothing is lost.
  *
  * A stored value is one of:
- * - a BLOB: one format byte (1 = deflate-raw), then the compressed compact JSON: what the consumer writes;
+ * - a BLOB: one format byte, then the compressed compact JSON: what the consumer writes. Format 1 is raw deflate
+ *   with a preset dictionary of the shapes of every check's results (results-dictionary.ts), which halves what
+ *   plain deflate leaves of a 5 KB document; node:zlib (nodejs_compat) because CompressionStream takes no dictionary;
  * - TEXT: compact JSON (rows converted by the compact_results migration) or the full JSON of rows stored
  *   before it (entries as objects are read as they are).
  */
@@ -16,12 +20,8 @@ export type StoredResults = Uint8Array | ArrayBuffer | number[] | string | null;
 
 type CompactEntry = [passed: boolean, value: unknown, errors?: Record<string, unknown>] | CheckResult;
 
-const DEFLATE_RAW = 1;
-
-async function pipe(bytes: Uint8Array, through: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(through);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+const DICTIONARY_DEFLATE_1 = 1;
+const dictionary1 = new TextEncoder().encode(RESULTS_DICTIONARY_1);
 
 export function compactResults(results: Results): Record<string, CompactEntry> {
   const out: Record<string, CompactEntry> = {};
@@ -58,11 +58,11 @@ export function expandResults(compact: Record<string, CompactEntry>): Results {
   return out;
 }
 
-export async function encodeResults(results: Results): Promise<Uint8Array> {
+export function encodeResults(results: Results): Uint8Array {
   const json = new TextEncoder().encode(JSON.stringify(compactResults(results)));
-  const packed = await pipe(json, new CompressionStream("deflate-raw"));
+  const packed = deflateRawSync(json, { level: 9, dictionary: dictionary1 });
   const out = new Uint8Array(packed.length + 1);
-  out[0] = DEFLATE_RAW;
+  out[0] = DICTIONARY_DEFLATE_1;
   out.set(packed, 1);
   return out;
 }
@@ -70,12 +70,12 @@ export async function encodeResults(results: Results): Promise<Uint8Array> {
 const asBytes = (stored: Uint8Array | ArrayBuffer | number[]) =>
   stored instanceof Uint8Array ? stored : stored instanceof ArrayBuffer ? new Uint8Array(stored) : Uint8Array.from(stored);
 
-export async function decodeResults(stored: StoredResults): Promise<Results | null> {
+export function decodeResults(stored: StoredResults): Results | null {
   if (stored === null || stored === undefined) return null;
   if (typeof stored === "string") return expandResults(JSON.parse(stored));
   // D1 hands a BLOB back as an array of numbers; node:sqlite as a Uint8Array.
   const bytes = asBytes(stored);
-  if (bytes[0] !== DEFLATE_RAW) throw new Error(`Unknown results format ${bytes[0]}.`);
-  const json = await pipe(bytes.subarray(1), new DecompressionStream("deflate-raw"));
+  if (bytes[0] !== DICTIONARY_DEFLATE_1) throw new Error(`Unknown results format ${bytes[0]}.`);
+  const json = inflateRawSync(bytes.subarray(1), { dictionary: dictionary1 });
   return expandResults(JSON.parse(new TextDecoder().decode(json)));
 }

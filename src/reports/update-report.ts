@@ -40,5 +40,5 @@ export async function updateReport(
     selectReports(db).where(and(eq(reports.id, id), eq(reports.accountId, accountId))),
   ]);
   if (!report) return notFound();
-  return { report: await withResults(report), regenerate };
+  return { report: withResults(report), regenerate };
 }

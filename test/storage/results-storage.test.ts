@@ -38,7 +38,7 @@ describe("results are stored compactly and read back unchanged", () => {
   it("a BLOB row and an old JSON row of the same results answer byte for byte the same JSON", async () => {
     const blobId = await insertReport(caller, { analysis, url: "https://blob.example/" });
     const textId = await insertReport(caller, { analysis, url: "https://text.example/" });
-    await env.DB.prepare("UPDATE reports SET results = ? WHERE id = ?").bind(await encodeResults(analysis.results), blobId).run();
+    await env.DB.prepare("UPDATE reports SET results = ? WHERE id = ?").bind(encodeResults(analysis.results), blobId).run();
     expect((await storedForm(blobId))!.type).toBe("blob");
     const [blob, text] = await Promise.all([blobId, textId].map((id) => call(`/api/v1/reports/${id}`, { key: caller.key })));
     expect(JSON.stringify(blob!.json.data.results)).toBe(JSON.stringify(analysis.results));
