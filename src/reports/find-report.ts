@@ -4,7 +4,7 @@ import type { Db } from "../env";
 import { decodeResults } from "./results-codec";
 import type { ReportRow, StoredReportRow } from "./serialize";
 
-const reportColumns = { ...getTableColumns(reports), project: projects.name };
+export const reportColumns = { ...getTableColumns(reports), project: projects.name };
 
 export const selectReports = (db: Db) =>
   db.select(reportColumns).from(reports).innerJoin(projects, eq(projects.id, reports.projectId));
