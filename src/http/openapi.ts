@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listProjectsQuery, projectParam } from "../projects/schemas";
+import { reportsCsvHeader } from "../reports/export-reports";
 import { listReportsQuery, reportIdParam, storeReportBody, updateReportBody } from "../reports/schemas";
 
 type JsonSchema = { properties?: Record<string, unknown>; required?: string[] };
@@ -41,6 +42,12 @@ const common = {
 };
 const ok = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" } } } });
 
+/** A list that can also answer as a CSV export (src/http/csv.ts): the header row is its example. */
+const withCsv = (response: ReturnType<typeof ok>, header = reportsCsvHeader) => ({
+  ...response,
+  content: { ...response.content, "text/csv": { schema: { type: "string" }, example: `${header}\r\n` } },
+});
+
 export function openApiDocument(serverUrl: string) {
   const reportId = parameters(reportIdParam, "path");
   const update = {
@@ -73,7 +80,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: "List reports.",
           parameters: parameters(listReportsQuery, "query"),
-          responses: { "200": ok("A page of reports."), "422": errorResponse("Invalid parameter."), ...common },
+          responses: { "200": withCsv(ok("A page of reports; with format=csv or Accept: text/csv, every matching report as CSV.")), "422": errorResponse("Invalid parameter."), ...common },
         },
         post: {
           summary: "Create a report and queue its analysis.",

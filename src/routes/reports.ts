@@ -11,12 +11,16 @@ import { listReportsQuery, reportIdParam, storeReportBody, updateReportBody } fr
 import { toReportResource } from "../reports/serialize";
 import { updateReport } from "../reports/update-report";
 import { notFound } from "../http/errors";
+import { csvResponse, wantsCsv } from "../http/csv";
+import { exportReports } from "../reports/export-reports";
 
 const origin = (url: string) => new URL(url).origin;
 const allowPrivate = (env: Env) => env.ALLOW_PRIVATE_TARGETS === "true";
 
 export const reportRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listReportsQuery), async (c) => {
+    const query = c.req.valid("query");
+    if (wantsCsv(query.format, c.req.header("accept"))) return csvResponse(exportReports(c.var.db, c.var.caller.accountId, query), "reports.csv");
     const { rows, total, page } = await listReports(c.var.db, c.var.caller.accountId, c.req.valid("query"));
     const data = rows.map((row) => toReportResource(row, origin(c.req.url)));
     return c.json(listEnvelope(c, data, total, page));
