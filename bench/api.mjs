@@ -8,7 +8,7 @@
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
 import { newApiKey, seededRandom, toolEnv } from "../scripts/local-tools.mjs";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg, cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -371,6 +371,19 @@ async function storageFigures(dir, hosts, headSql) {
   return { before, after: build("after", migrations, "packed") };
 }
 
+/**
+ * The CSV export of every seeded report as one account's (a copy of the database with all reports moved to
+ * account 1), through the app's exporter in Node, reading the heap as it streams (bench/csv-export.ts).
+ */
+function csvExportFigures(dir, sqliteFile) {
+  const copy = join(dir, "csv-export.sqlite");
+  copyFileSync(sqliteFile, copy);
+  execFileSync("node", ["-e", `const { DatabaseSync } = require("node:sqlite"); const db = new DatabaseSync(${JSON.stringify(copy)}); db.exec("UPDATE projects SET account_id = 1; UPDATE reports SET account_id = 1;");`], { env, stdio: "ignore" });
+  const out = execFileSync("node", ["--no-warnings", "--expose-gc", "--import", "tsx", join(ROOT, "bench", "csv-export.ts"), copy, "1"], { cwd: ROOT, env, encoding: "utf8" });
+  rmSync(copy, { force: true });
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
 /** meta.rows_written of each step of a report's life, through the app's functions (bench/rows-written.ts). */
 function rowsWritten(persist) {
   const out = execFileSync("node", ["--no-warnings", "--import", "tsx", join(ROOT, "bench", "rows-written.ts"), persist], { cwd: ROOT, env, encoding: "utf8" });
@@ -400,6 +413,29 @@ function printStorage(storage, seededBytes, counts, written) {
   for (const [step, n] of written) console.log(`- ${step}: ${n}`);
   const life = (label) => written.filter(([step]) => step.startsWith(label)).reduce((sum, [, n]) => sum + n, 0);
   console.log(`- a report's first life in a known project (create, processing, completed): ${life("known project")}; a regeneration: ${life("regeneration")}`);
+}
+
+/** The whole export of account 1 as a client downloads it: time to the first byte, to the last, rows. */
+async function csvOverHttp(base, key) {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/v1/reports?format=csv`, { headers: { authorization: `Bearer ${key}` } });
+  if (res.status !== 200) throw new Error(`CSV export answered ${res.status}: ${await res.text()}`);
+  let firstByteMs;
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of res.body) {
+    firstByteMs ??= performance.now() - start;
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) newlines++;
+  }
+  return { rows: newlines - 1, bytes, ms: performance.now() - start, firstByteMs };
+}
+
+function printCsv(csv, overHttp) {
+  console.log(`\nCSV export (every report of one account; bench/csv-export.ts, the app's exporter on node:sqlite):`);
+  console.log(`- ${csv.rows} rows, ${(csv.bytes / 1e6).toFixed(1)} MB of CSV in ${(csv.ms / 1000).toFixed(1)} s (${((csv.ms / csv.rows) * 1000).toFixed(0)} µs a row)`);
+  console.log(`- JS heap while streaming: at most ${csv.peakUsedMb.toFixed(1)} MB in use (garbage included), at most ${csv.peakRetainedMb.toFixed(1)} MB still alive after a collection; a Worker's isolate has 128 MB`);
+  if (overHttp) console.log(`- over HTTP from wrangler dev (account 1): ${overHttp.rows} rows, ${(overHttp.bytes / 1e6).toFixed(1)} MB, ${(overHttp.ms / 1000).toFixed(1)} s, first byte after ${overHttp.firstByteMs.toFixed(0)} ms`);
 }
 
 function printPlans(plans) {
@@ -465,8 +501,11 @@ async function main() {
     // Before wrangler starts, so the SQL figures are not shared with the server's CPU.
     const plans = queryPlans(sqliteFile, all);
     log("query plans measured");
+    const csv = csvExportFigures(dir, sqliteFile);
+    log(`csv export measured: ${JSON.stringify(csv)}`);
     if (process.env.BENCH_SKIP_LOAD) {
       printStorage(storage, seededBytes, counts, written);
+      printCsv(csv);
       printPlans(plans);
       return;
     }
@@ -536,6 +575,8 @@ async function main() {
       log(`${v.name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}${r.statusCodeStats ? ` ${JSON.stringify(r.statusCodeStats)}` : ""}`);
     }
 
+    const overHttp = await csvOverHttp(base, keys.find((k) => k.account === 1).key);
+    log(`csv over http: ${JSON.stringify(overHttp)}`);
     const loads = rows.map((r) => r.load);
     console.log(
       `\nbench:api: ${counts.reports} reports (${counts.null_scores} without score, ${counts.null_results} without results), ${counts.projects} projects, ${keys.length} keys;` +
@@ -564,6 +605,7 @@ async function main() {
     if (rows.some((r) => r.v.kind !== "floor" && (r.non2xx > 0 || r.errors > 0))) console.log("non-2xx/errors are counted above (a 429 means a key went over 240 a minute)");
 
     printStorage(storage, seededBytes, counts, written);
+    printCsv(csv, overHttp);
     printPlans(plans);
   } finally {
     cleanup();

@@ -79,7 +79,9 @@ export const reports = sqliteTable(
     updatedAt: text().notNull().default(now),
   },
   (t) => [
-    index("reports_account_id_idx").on(t.accountId, t.id),
+    // Lists in id order; the score in it lets a result filter (`+score BETWEEN`) skip non-matching reports from
+    // the index alone: with few matches (an account without bad pages) the walk reads no row at all.
+    index("reports_account_id_score_idx").on(t.accountId, t.id, t.score),
     // A project's reports (its list, its aggregates, deleting it): a project belongs to one account, so the
     // project id alone selects them.
     index("reports_project_score_idx").on(t.projectId, t.score),
