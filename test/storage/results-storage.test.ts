@@ -8,6 +8,9 @@ import { waitForReport } from "../helpers/wait-report";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { analyse, insertReport } from "../helpers/report-page";
 
+const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&quot;" };
+const asHtml = (text: string) => text.replace(/[&<>'"]/g, (ch) => entities[ch]!);
+
 const storedForm = (id: number) =>
   env.DB.prepare("SELECT typeof(results) AS type, length(results) AS bytes FROM reports WHERE id = ?").bind(id).first<{ type: string; bytes: number }>();
 
@@ -46,6 +49,10 @@ describe("results are stored compactly and read back unchanged", () => {
     const list = await call("/api/v1/reports?per_page=100", { key: caller.key });
     const listed = list.json.data.find((r: { id: number }) => r.id === blobId);
     expect(JSON.stringify(listed.results)).toBe(JSON.stringify(analysis.results));
+    // The report page reads the same codec: every check's title is on it.
+    const page = await call(`/reports/${blobId}`);
+    expect(page.status).toBe(200);
+    for (const id of Object.keys(analysis.results)) expect(page.text, id).toContain(asHtml(checksById.get(id)!.title));
   });
 });
 
