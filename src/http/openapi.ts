@@ -42,8 +42,8 @@ const common = {
 };
 const ok = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" } } } });
 
-/** A list that can also answer as a CSV export (src/http/csv.ts): the header row is its example. */
-const withCsv = (response: ReturnType<typeof ok>, header = reportsCsvHeader) => ({
+/** A list that can also answer as a CSV export (src/http/csv.ts): its header row is the example. */
+const withCsv = (response: ReturnType<typeof ok>, header: string) => ({
   ...response,
   content: { ...response.content, "text/csv": { schema: { type: "string" }, example: `${header}\r\n` } },
 });
@@ -80,7 +80,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: "List reports.",
           parameters: parameters(listReportsQuery, "query"),
-          responses: { "200": withCsv(ok("A page of reports; with format=csv or Accept: text/csv, every matching report as CSV.")), "422": errorResponse("Invalid parameter."), ...common },
+          responses: { "200": withCsv(ok("A page of reports; with format=csv or Accept: text/csv, every matching report as CSV."), reportsCsvHeader), "422": errorResponse("Invalid parameter."), ...common },
         },
         post: {
           summary: "Create a report and queue its analysis.",
