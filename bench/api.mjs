@@ -2,11 +2,13 @@
 // npm run bench:api: seed a throwaway local D1 (a temp --persist-to dir) with 100,000 reports, serve it with
 // `wrangler dev` and drive every list variant, show, store and the projects list with autocannon. Figures, not a
 // test. Needs the project's Node 22 (node:sqlite), which `npm run` puts first on PATH.
-// Knobs: BENCH_REPORTS, BENCH_KEYS (per account), BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_KEEP=1 keeps the temp dir.
+// Knobs: BENCH_REPORTS, BENCH_KEYS (per account), BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_KEEP=1 keeps the temp dir,
+// BENCH_STORAGE_REPORTS (completed reports of the before/after storage databases, 20,000), BENCH_SKIP_LOAD=1 stops
+// after the storage, rows-written and SQL figures (no wrangler dev, no load).
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
 import { newApiKey, seededRandom, toolEnv } from "../scripts/local-tools.mjs";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg, cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -31,7 +33,7 @@ const started = Date.now();
 const log = (message) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
 
 /** Deterministic data: the same seed gives the same database on every run. */
-const random = seededRandom(20251125);
+let random = seededRandom(20251125);
 const pick = (list) => list[Math.floor(random() * list.length)];
 const int = (min, max) => min + Math.floor(random() * (max - min + 1));
 const q = (text) => (text === null || text === undefined ? "NULL" : `'${String(text).replace(/'/g, "''")}'`);
@@ -53,25 +55,20 @@ function projectHosts() {
 
 const resultFor = (score) => (score >= 80 ? "good" : score >= 50 ? "decent" : "bad");
 
-/** A results object shaped like the analysis output, trimmed to a handful of checks to keep the seed fast. */
-function resultsJson(score, url) {
-  const ok = () => random() * 100 < score;
-  const entry = (category, importance, value, errorKey) => {
-    const passed = ok();
-    return { category, importance, passed, value, ...(passed ? {} : { errors: { [errorKey]: value } }) };
-  };
-  return JSON.stringify({
-    title: entry("seo", "high", `${pick(WORDS)} | ${new URL(url).hostname}`, "too_short"),
-    meta_description: entry("seo", "high", "A short description of the page.", "missing"),
-    headings: entry("seo", "medium", { h1: int(0, 2), h2: int(0, 12) }, "missing_h1"),
-    image_alt: entry("seo", "medium", { images: int(0, 40), missing_alt: int(0, 5) }, "missing_alt"),
-    https: entry("security", "high", url.startsWith("https:"), "not_https"),
-    hsts: entry("security", "medium", "max-age=31536000", "missing"),
-    page_size: entry("performance", "medium", int(8_000, 900_000), "too_large"),
-    load_time: entry("performance", "high", int(80, 4_000), "too_slow"),
-    doctype: entry("miscellaneous", "low", "html", "missing"),
-  });
+/**
+ * Results as real analyses produce them, in the form `format` stores them (bench/realistic-results.ts runs every
+ * check on generated pages in Node, then varies them per URL): one {score, result, issues, results} per URL.
+ */
+function realisticResults(dir, urls, format) {
+  const urlsFile = join(dir, `urls-${format}.txt`);
+  const out = join(dir, `results-${format}.ndjson`);
+  writeFileSync(urlsFile, urls.join("\n"));
+  execFileSync("node", ["--no-warnings", "--import", "tsx", join(ROOT, "bench", "realistic-results.ts"), out, urlsFile, "20251126", format], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  return readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line));
 }
+
+/** A stored results value as an SQL literal: a BLOB from hex, or JSON text. */
+const resultsLiteral = (stored, format) => (format === "packed" ? `X'${stored}'` : q(stored));
 
 function isoAt(ms) {
   return new Date(ms).toISOString();
@@ -105,6 +102,7 @@ function seedSql(dir, hosts) {
     projectRows.push(`(${i + 1}, ${account}, ${q(host)}, ${q(isoAt(Date.UTC(2024, 0, 1) + i * 3_600_000))})`);
   });
   head.push(...inserts("INSERT INTO projects (id, account_id, name, created_at)", projectRows));
+  const accountsAndProjects = head.join("\n");
 
   const keys = [];
   const keyRows = [];
@@ -120,43 +118,51 @@ function seedSql(dir, hosts) {
   writeFileSync(headFile, head.join("\n"));
   files.push(headFile);
 
+  const rows = reportRows(dir, hosts, REPORTS, { format: "packed" });
   const idsByAccount = Array.from({ length: ACCOUNTS }, () => []);
+  for (const row of rows) idsByAccount[row.account - 1].push(row.id);
+  for (let from = 0; from < rows.length; from += ROWS_PER_FILE) {
+    const file = join(dir, `seed-${files.length}.sql`);
+    writeFileSync(file, reportInserts(rows.slice(from, from + ROWS_PER_FILE)).join("\n"));
+    files.push(file);
+  }
+  return { files, keys, idsByAccount, accountsAndProjects };
+}
+
+/**
+ * `count` reports over the projects of `hosts`, created in id order like real traffic. Completed ones carry the
+ * results, score, label and issues of a real analysis (`format`: "packed" as the consumer stores them today,
+ * "legacy" as they were stored before); `completedOnly` leaves out the failed, queued and processing ones.
+ */
+function reportRows(dir, hosts, count, { format, completedOnly = false }) {
   const createdStart = Date.UTC(2024, 0, 1);
   const span = Date.UTC(2025, 10, 1) - createdStart;
-  let rows = [];
-  const writeFile = () => {
-    if (!rows.length) return;
-    const statements = inserts(
-      "INSERT INTO reports (id, account_id, project_id, url, final_url, privacy, status, generation, score, result, issues_high, issues_medium, issues_low, results, error_code, error_message, generated_at, created_at, updated_at)",
-      rows,
-    );
-    const file = join(dir, `seed-${files.length}.sql`);
-    writeFileSync(file, statements.join("\n"));
-    files.push(file);
-    rows = [];
-  };
-  for (let id = 1; id <= REPORTS; id++) {
+  const rows = [];
+  for (let id = 1; id <= count; id++) {
     const projectIndex = int(0, hosts.length - 1);
-    const account = (projectIndex % ACCOUNTS) + 1;
-    idsByAccount[account - 1].push(id);
     const host = hosts[projectIndex];
     const url = `${random() < 0.85 ? "https" : "http"}://${random() < 0.3 ? "www." : ""}${host}/${pick(WORDS)}/${pick(WORDS)}-${int(1, 50_000)}${random() < 0.1 ? `?ref=${pick(WORDS)}` : ""}`;
-    // Created in id order, like real traffic; generated a little after creation.
-    const created = createdStart + Math.floor((span * id) / REPORTS);
-    const roll = random();
+    const created = createdStart + Math.floor((span * id) / count);
+    const roll = completedOnly ? 0 : random();
     const status = roll < 0.9 ? "completed" : roll < 0.95 ? "failed" : roll < 0.98 ? "queued" : "processing";
-    const completed = status === "completed";
-    // Mostly good-to-decent pages, some bad; a completed report without a score would be a bug, so NULLs come from the others.
-    const score = completed ? Math.max(0, Math.min(100, Math.round(70 + 22 * (random() + random() + random() - 1.5)))) : null;
-    const results = completed && random() < 0.8 ? resultsJson(score, url) : null;
-    const generated = completed || status === "failed" ? created + int(2_000, 90_000) : null;
-    rows.push(
-      `(${id}, ${account}, ${projectIndex + 1}, ${q(url)}, ${q(completed ? url : null)}, ${random() < 0.9 ? 0 : int(1, 2)}, ${q(status)}, ${int(1, 3)}, ${score ?? "NULL"}, ${q(score === null ? null : resultFor(score))}, ${completed ? int(0, 4) : 0}, ${completed ? int(0, 6) : 0}, ${completed ? int(0, 8) : 0}, ${q(results)}, ${q(status === "failed" ? "timeout" : null)}, ${q(status === "failed" ? "The page did not answer within 15 seconds." : null)}, ${q(generated ? isoAt(generated) : null)}, ${q(isoAt(created))}, ${q(isoAt(generated ?? created))})`,
-    );
-    if (id % ROWS_PER_FILE === 0) writeFile();
+    const generated = status === "completed" || status === "failed" ? created + int(2_000, 90_000) : null;
+    rows.push({ id, account: (projectIndex % ACCOUNTS) + 1, projectId: projectIndex + 1, url, status, created, generated, privacy: random() < 0.9 ? 0 : int(1, 2), generation: int(1, 3), format });
   }
-  writeFile();
-  return { files, keys, idsByAccount };
+  const completed = rows.filter((row) => row.status === "completed");
+  const analyses = realisticResults(dir, completed.map((row) => row.url), format);
+  completed.forEach((row, i) => (row.analysis = analyses[i]));
+  return rows;
+}
+
+function reportInserts(rows) {
+  return inserts(
+    "INSERT INTO reports (id, account_id, project_id, url, final_url, privacy, status, generation, score, result, issues_high, issues_medium, issues_low, results, error_code, error_message, generated_at, created_at, updated_at)",
+    rows.map((row) => {
+      const a = row.analysis;
+      const failed = row.status === "failed";
+      return `(${row.id}, ${row.account}, ${row.projectId}, ${q(row.url)}, ${q(a ? row.url : null)}, ${row.privacy}, ${q(row.status)}, ${row.generation}, ${a ? a.score : "NULL"}, ${q(a ? a.result : null)}, ${a ? a.issues.high : 0}, ${a ? a.issues.medium : 0}, ${a ? a.issues.low : 0}, ${a ? resultsLiteral(a.results, row.format) : "NULL"}, ${q(failed ? "timeout" : null)}, ${q(failed ? "The page did not answer within 15 seconds." : null)}, ${q(row.generated ? isoAt(row.generated) : null)}, ${q(isoAt(row.created))}, ${q(isoAt(row.generated ?? row.created))})`;
+    }),
+  );
 }
 
 // ---------- servers ----------
@@ -331,6 +337,59 @@ function d1File(persist) {
   return join(dir, file);
 }
 
+const STORAGE_REPORTS = Number(process.env.BENCH_STORAGE_REPORTS ?? 20_000);
+
+/** Bytes of the pages of the reports table and all of its indexes (and any reports_* table), from dbstat. */
+function reportBytes(db) {
+  return db
+    .prepare("SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN (SELECT name FROM sqlite_schema WHERE tbl_name LIKE 'reports%')")
+    .get().bytes;
+}
+
+/**
+ * D1 bytes per completed report, before and after the compact results: two databases of `STORAGE_REPORTS`
+ * completed reports each, one with the migrations before compact_results and results as JSON text, one with every
+ * migration and results as the consumer stores them now. Same URLs, same analyses.
+ */
+async function storageFigures(dir, hosts, headSql) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const migrations = readdirSync(join(ROOT, "migrations")).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
+  const mine = migrations.findIndex((f) => f.endsWith("_compact_results.sql"));
+  const build = (name, applied, format) => {
+    // The same seed for both, so both hold the same reports.
+    random = seededRandom(20251127);
+    const db = new DatabaseSync(join(dir, `${name}.sqlite`));
+    for (const file of applied) db.exec(readFileSync(join(ROOT, "migrations", file), "utf8"));
+    db.exec(`BEGIN;\n${headSql}\n${reportInserts(reportRows(dir, hosts, STORAGE_REPORTS, { format, completedOnly: true })).join("\n")}\nCOMMIT;`);
+    const bytes = reportBytes(db);
+    const indexes = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'reports'").get().n;
+    const results = db.prepare("SELECT avg(length(results)) AS n FROM reports").get().n;
+    db.close();
+    return { bytes, perReport: bytes / STORAGE_REPORTS, indexes, results };
+  };
+  const before = build("before", migrations.slice(0, mine), "legacy");
+  return { before, after: build("after", migrations, "packed") };
+}
+
+/**
+ * The CSV export of every seeded report as one account's (a copy of the database with all reports moved to
+ * account 1), through the app's exporter in Node, reading the heap as it streams (bench/csv-export.ts).
+ */
+function csvExportFigures(dir, sqliteFile) {
+  const copy = join(dir, "csv-export.sqlite");
+  copyFileSync(sqliteFile, copy);
+  execFileSync("node", ["-e", `const { DatabaseSync } = require("node:sqlite"); const db = new DatabaseSync(${JSON.stringify(copy)}); db.exec("UPDATE projects SET account_id = 1; UPDATE reports SET account_id = 1;");`], { env, stdio: "ignore" });
+  const out = execFileSync("node", ["--no-warnings", "--expose-gc", "--import", "tsx", join(ROOT, "bench", "csv-export.ts"), copy, "1"], { cwd: ROOT, env, encoding: "utf8" });
+  rmSync(copy, { force: true });
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+/** meta.rows_written of each step of a report's life, through the app's functions (bench/rows-written.ts). */
+function rowsWritten(persist) {
+  const out = execFileSync("node", ["--no-warnings", "--import", "tsx", join(ROOT, "bench", "rows-written.ts"), persist], { cwd: ROOT, env, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
 /** The SQL of every variant through the app's own list functions, timed alone (bench/query-plans.ts). */
 function queryPlans(sqliteFile, all) {
   const specs = all.filter((v) => v.plan).map((v) => ({ name: v.name, ...v.plan }));
@@ -341,6 +400,50 @@ function queryPlans(sqliteFile, all) {
     maxBuffer: 64 << 20,
   });
   return new Map(JSON.parse(out).map((r) => [r.name, r]));
+}
+
+function printStorage(storage, seededBytes, counts, written) {
+  const kb = (bytes) => `${(bytes / 1000).toFixed(2)} KB`;
+  console.log(`\nstorage: D1 bytes of the reports table + its indexes (dbstat page sizes), ${STORAGE_REPORTS} completed reports with realistic results:`);
+  console.log(`- before (results as JSON text, ${storage.before.indexes} indexes): ${kb(storage.before.perReport)} per completed report; results ${storage.before.results.toFixed(0)} bytes on average`);
+  console.log(`- after  (compact compressed results, ${storage.after.indexes} indexes): ${kb(storage.after.perReport)} per completed report; results ${storage.after.results.toFixed(0)} bytes on average`);
+  console.log(`- goal at most 2.5 KB per completed report: ${storage.after.perReport <= 2500 ? "met" : "NOT met"}; 10 GB holds ${Math.floor(10e9 / storage.after.perReport / 1e6 * 10) / 10} million reports (before: ${Math.floor(10e9 / storage.before.perReport / 1e6 * 10) / 10} million)`);
+  console.log(`- the seeded database (${counts.reports} reports, every status): ${kb(seededBytes / counts.reports)} per report`);
+  console.log("\nrows written per report (D1 meta.rows_written, index entries included; bench/rows-written.ts):");
+  for (const [step, n] of written) console.log(`- ${step}: ${n}`);
+  const life = (label) => written.filter(([step]) => step.startsWith(label)).reduce((sum, [, n]) => sum + n, 0);
+  console.log(`- a report's first life in a known project (create, processing, completed): ${life("known project")}; a regeneration: ${life("regeneration")}`);
+}
+
+/** The whole export of account 1 as a client downloads it: time to the first byte, to the last, rows. */
+async function csvOverHttp(base, key) {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/v1/reports?format=csv`, { headers: { authorization: `Bearer ${key}` } });
+  if (res.status !== 200) throw new Error(`CSV export answered ${res.status}: ${await res.text()}`);
+  let firstByteMs;
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of res.body) {
+    firstByteMs ??= performance.now() - start;
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) newlines++;
+  }
+  return { rows: newlines - 1, bytes, ms: performance.now() - start, firstByteMs };
+}
+
+function printCsv(csv, overHttp) {
+  console.log(`\nCSV export (every report of one account; bench/csv-export.ts, the app's exporter on node:sqlite):`);
+  console.log(`- ${csv.rows} rows, ${(csv.bytes / 1e6).toFixed(1)} MB of CSV in ${(csv.ms / 1000).toFixed(1)} s (${((csv.ms / csv.rows) * 1000).toFixed(0)} µs a row)`);
+  console.log(`- JS heap while streaming: at most ${csv.peakUsedMb.toFixed(1)} MB in use (garbage included), at most ${csv.peakRetainedMb.toFixed(1)} MB still alive after a collection; a Worker's isolate has 128 MB`);
+  if (overHttp) console.log(`- over HTTP from wrangler dev (account 1): ${overHttp.rows} rows, ${(overHttp.bytes / 1e6).toFixed(1)} MB, ${(overHttp.ms / 1000).toFixed(1)} s, first byte after ${overHttp.firstByteMs.toFixed(0)} ms`);
+}
+
+function printPlans(plans) {
+  console.log("\nquery plans (slowest SQL first; a TEMP B-TREE or a scan over the account is where time goes):");
+  for (const p of [...plans.values()].sort((a, b) => b.ms - a.ms)) {
+    console.log(`- ${p.name}: ${p.ms.toFixed(2)} ms`);
+    for (const query of p.queries) console.log(`    ${query.ms.toFixed(2)} ms  ${query.sql.startsWith("select count") ? "count: " : "rows:  "}${query.plan}`);
+  }
 }
 
 // ---------- main ----------
@@ -377,16 +480,35 @@ async function main() {
     log("migrations applied");
 
     const hosts = projectHosts();
-    const { files, keys, idsByAccount } = seedSql(dir, hosts);
+    const { files, keys, idsByAccount, accountsAndProjects } = seedSql(dir, hosts);
     log(`seed SQL written (${files.length} files); loading`);
     const counts = await loadSeed(sqliteFile, files);
     log(`seeded: ${JSON.stringify(counts)}`);
+    const seededBytes = await (async () => {
+      const { DatabaseSync } = await import("node:sqlite");
+      const db = new DatabaseSync(sqliteFile, { readOnly: true });
+      const bytes = reportBytes(db);
+      db.close();
+      return bytes;
+    })();
+    const storage = await storageFigures(dir, hosts, accountsAndProjects);
+    log(`storage measured: ${JSON.stringify(storage)}`);
+    const written = rowsWritten(persist);
+    log(`rows written: ${JSON.stringify(written)}`);
 
     pageServer = await startPageServer();
     const all = variants({ hosts, idsByAccount, pagePort: pageServer.address().port });
     // Before wrangler starts, so the SQL figures are not shared with the server's CPU.
     const plans = queryPlans(sqliteFile, all);
     log("query plans measured");
+    const csv = csvExportFigures(dir, sqliteFile);
+    log(`csv export measured: ${JSON.stringify(csv)}`);
+    if (process.env.BENCH_SKIP_LOAD) {
+      printStorage(storage, seededBytes, counts, written);
+      printCsv(csv);
+      printPlans(plans);
+      return;
+    }
 
     // Another process on this machine can take the free port before wrangler binds it: try a few.
     let base;
@@ -453,6 +575,8 @@ async function main() {
       log(`${v.name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}${r.statusCodeStats ? ` ${JSON.stringify(r.statusCodeStats)}` : ""}`);
     }
 
+    const overHttp = await csvOverHttp(base, keys.find((k) => k.account === 1).key);
+    log(`csv over http: ${JSON.stringify(overHttp)}`);
     const loads = rows.map((r) => r.load);
     console.log(
       `\nbench:api: ${counts.reports} reports (${counts.null_scores} without score, ${counts.null_results} without results), ${counts.projects} projects, ${keys.length} keys;` +
@@ -480,11 +604,9 @@ async function main() {
     console.log(missed.length ? `list variants over the 50 ms p99 target: ${missed.length} of ${rows.filter((r) => r.v.kind === "list").length}` : "every list variant is under the 50 ms p99 target");
     if (rows.some((r) => r.v.kind !== "floor" && (r.non2xx > 0 || r.errors > 0))) console.log("non-2xx/errors are counted above (a 429 means a key went over 240 a minute)");
 
-    console.log("\nquery plans (slowest SQL first; a TEMP B-TREE or a scan over the account is where time goes):");
-    for (const p of [...plans.values()].sort((a, b) => b.ms - a.ms)) {
-      console.log(`- ${p.name}: ${p.ms.toFixed(2)} ms`);
-      for (const query of p.queries) console.log(`    ${query.ms.toFixed(2)} ms  ${query.sql.startsWith("select count") ? "count: " : "rows:  "}${query.plan}`);
-    }
+    printStorage(storage, seededBytes, counts, written);
+    printCsv(csv, overHttp);
+    printPlans(plans);
   } finally {
     cleanup();
   }

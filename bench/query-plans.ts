@@ -1,15 +1,13 @@
 // The SQL side of bench:api on its own: runs the app's real list/show functions (src/reports, src/projects)
 // through drizzle against the seeded local D1 file with node:sqlite, and prints each query's median time and
 // EXPLAIN QUERY PLAN. Usage: node --import tsx bench/query-plans.ts <path to the D1 .sqlite> <variants JSON>
-import { drizzle } from "drizzle-orm/sqlite-proxy";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import * as schema from "../src/db/schema";
-import type { Db } from "../src/env";
+import type { SQLInputValue } from "node:sqlite";
 import { listProjects } from "../src/projects/list-projects";
 import { listProjectsQuery } from "../src/projects/schemas";
 import { findReport } from "../src/reports/find-report";
 import { listReports } from "../src/reports/list-reports";
 import { listReportsQuery } from "../src/reports/schemas";
+import { nodeSqlite } from "./sqlite-db";
 
 export interface PlanVariant {
   name: string;
@@ -21,24 +19,7 @@ export interface PlanVariant {
 
 const [file, variantsJson] = process.argv.slice(2);
 if (!file || !variantsJson) throw new Error("usage: query-plans.ts <sqlite file> <variants JSON>");
-const sqlite = new DatabaseSync(file, { readOnly: true });
-
-type Method = "run" | "all" | "values" | "get";
-const exec = (sql: string, params: unknown[], method: Method) => {
-  const statement = sqlite.prepare(sql);
-  statement.setReturnArrays(true);
-  const args = params as SQLInputValue[];
-  if (method === "run") return { rows: [statement.run(...args)] };
-  // drizzle reads a missing row as `rows: undefined`.
-  if (method === "get") return { rows: statement.get(...args) as unknown as unknown[] };
-  return { rows: statement.all(...args) as unknown[] };
-};
-const db = drizzle(
-  async (sql, params, method) => exec(sql, params, method),
-  async (queries) => queries.map((q) => exec(q.sql, q.params, q.method)),
-  // As src/db/client.ts builds it.
-  { schema, casing: "snake_case" },
-) as unknown as Db;
+const { sqlite, db, dbWith } = nodeSqlite(file);
 
 // The same values the benchmark sends, so the plans are those of the measured requests.
 const plan = (sql: string, params: unknown[]) =>
@@ -53,11 +34,7 @@ async function run(variant: PlanVariant) {
 /** Captures the SQL and parameters drizzle sends for one call. */
 async function capture(variant: PlanVariant) {
   const seen: { sql: string; params: unknown[] }[] = [];
-  const spy = drizzle(
-    async (sql, params, method) => (seen.push({ sql, params }), exec(sql, params, method)),
-    async (queries) => queries.map((q) => (seen.push({ sql: q.sql, params: q.params }), exec(q.sql, q.params, q.method))),
-    { schema, casing: "snake_case" },
-  ) as unknown as Db;
+  const spy = dbWith((sql, params) => seen.push({ sql, params }));
   if (variant.kind === "reports") await listReports(spy, variant.accountId, listReportsQuery.parse(variant.params ?? {}));
   else if (variant.kind === "projects") await listProjects(spy, variant.accountId, listProjectsQuery.parse(variant.params ?? {}));
   else await findReport(spy, variant.accountId, variant.id!);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -38,8 +38,18 @@ export const projects = sqliteTable(
   ],
 );
 
+/**
+ * A report's `results` as stored: a BLOB (compressed compact JSON) or TEXT (JSON of older rows). The column stays
+ * declared TEXT, which keeps BLOBs as they are; src/reports/results-codec.ts writes and reads both forms.
+ */
+const storedResults = customType<{ data: Uint8Array | ArrayBuffer | number[] | string; driverData: Uint8Array | ArrayBuffer | number[] | string }>({
+  dataType: () => "text",
+});
+
 export const reportStatuses = ["queued", "processing", "completed", "failed"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
+/** Reports whose analysis has not ended, as the sweep and its partial index both write it. */
+export const unfinished = sql.raw(`"status" IN ('queued', 'processing')`);
 
 export const reports = sqliteTable(
   "reports",
@@ -61,7 +71,7 @@ export const reports = sqliteTable(
     issuesHigh: integer().notNull().default(0),
     issuesMedium: integer().notNull().default(0),
     issuesLow: integer().notNull().default(0),
-    results: text({ mode: "json" }),
+    results: storedResults(),
     errorCode: text(),
     errorMessage: text(),
     generatedAt: text(),
@@ -69,8 +79,11 @@ export const reports = sqliteTable(
     updatedAt: text().notNull().default(now),
   },
   (t) => [
-    index("reports_account_id_idx").on(t.accountId, t.id),
-    index("reports_account_project_idx").on(t.accountId, t.projectId, t.id),
+    // Lists in id order; the score in it lets a result filter (`+score BETWEEN`) skip non-matching reports from
+    // the index alone: with few matches (an account without bad pages) the walk reads no row at all.
+    index("reports_account_id_score_idx").on(t.accountId, t.id, t.score),
+    // A project's reports (its list, its aggregates, deleting it): a project belongs to one account, so the
+    // project id alone selects them.
     index("reports_project_score_idx").on(t.projectId, t.score),
     index("reports_account_url_idx").on(t.accountId, t.url, t.id),
     // Descending scans read these backwards (NULLs last for free); ascending ones order by `x IS NULL` first.
@@ -78,8 +91,9 @@ export const reports = sqliteTable(
     index("reports_account_generated_idx").on(t.accountId, sql`(${t.generatedAt} IS NULL)`, t.generatedAt, t.id),
     index("reports_account_score_desc_idx").on(t.accountId, t.score, t.id),
     index("reports_account_generated_desc_idx").on(t.accountId, t.generatedAt, t.id),
-    // The stale-report sweep reads only unfinished reports.
-    index("reports_status_updated_idx").on(t.status, t.updatedAt),
+    // The stale-report sweep reads only unfinished reports: finished ones (nearly all) need no entry. The sweep
+    // writes this same condition literally, which is what lets SQLite use a partial index.
+    index("reports_unfinished_updated_idx").on(t.updatedAt).where(unfinished),
   ],
 );
 

@@ -67,6 +67,12 @@ export function ok(description: string, schema: object, headers: Record<string, 
   return { description, headers: { ...bookmarkHeader, ...headers }, content: { "application/json": { schema } } };
 }
 
+/** A list that can also answer as a CSV export (src/http/csv.ts): its header row is the example. */
+export const withCsv = (response: ReturnType<typeof ok>, csvHeader: string) => ({
+  ...response,
+  content: { ...response.content, "text/csv": { schema: { type: "string" }, example: `${csvHeader}\r\n` } },
+});
+
 export const locationHeader = { Location: header("The absolute URL of the new resource.", { type: "string", format: "uri" }) };
 
 const retryAfter = (seconds: number) => ({ "Retry-After": header(`Seconds to wait before trying again (${seconds}).`, { type: "string" }) });

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { reports } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
+import { encodeResults } from "../reports/results-codec";
 
 /** Every write is conditioned on the job's generation: a stale or duplicate delivery changes nothing. */
 const sameGeneration = (job: AnalysisJob) => and(eq(reports.id, job.reportId), eq(reports.generation, job.generation));
@@ -25,7 +26,7 @@ export function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, 
       issuesHigh: outcome.issues.high,
       issuesMedium: outcome.issues.medium,
       issuesLow: outcome.issues.low,
-      results: outcome.results,
+      results: encodeResults(outcome.results),
       errorCode: null,
       errorMessage: null,
       generatedAt: now,

@@ -1,6 +1,6 @@
-import { and, inArray, lt } from "drizzle-orm";
+import { and, lt } from "drizzle-orm";
 import { createDb } from "../db/client";
-import { reports } from "../db/schema";
+import { reports, unfinished } from "../db/schema";
 
 /** Far beyond the longest retry schedule (5 deliveries of 15 s with 2-16 s backoff), so only lost messages match. */
 export const STALE_AFTER_MS = 15 * 60 * 1000;
@@ -20,7 +20,7 @@ export async function failStaleReports(env: Env, now = Date.now()): Promise<numb
       errorMessage: "The analysis did not finish in time. Regenerate the report to try again.",
       updatedAt: new Date(now).toISOString(),
     })
-    .where(and(inArray(reports.status, ["queued", "processing"]), lt(reports.updatedAt, cutoff)))
+    .where(and(unfinished, lt(reports.updatedAt, cutoff)))
     .returning({ id: reports.id });
   return stale.length;
 }

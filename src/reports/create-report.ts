@@ -4,7 +4,7 @@ import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
 import { ApiError } from "../http/errors";
 import { projectNameFor } from "../projects/project-name";
-import { selectReports } from "./find-report";
+import { selectReports, withResults } from "./find-report";
 import { passwordRule } from "./password-rule";
 import type { StoreReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
@@ -39,5 +39,5 @@ export async function createReport(
     // Read back in the same round trip: last_insert_rowid() is the report just inserted by this batch.
     selectReports(db).where(eq(reports.id, sql`last_insert_rowid()`)),
   ]);
-  return row!;
+  return withResults(row!);
 }

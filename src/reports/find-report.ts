@@ -1,10 +1,11 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
-import type { ReportRow } from "./serialize";
+import { decodeResults } from "./results-codec";
+import type { ReportRow, StoredReportRow } from "./serialize";
 
-const reportColumns = { ...getTableColumns(reports), project: projects.name };
-const { results: _unread, ...columnsWithoutResults } = reportColumns;
+export const reportColumns = { ...getTableColumns(reports), project: projects.name };
+export const { results: _unread, ...columnsWithoutResults } = reportColumns;
 
 /** `results` is most of a report's bytes: a request whose `fields` leave it out does not read it. */
 export const readsResults = (fields: readonly string[] | undefined) => !fields || fields.includes("results");
@@ -16,12 +17,21 @@ export const selectReports = (db: Db, { results = true } = {}) =>
     .from(reports)
     .innerJoin(projects, eq(projects.id, reports.projectId));
 
+/** A row as the readers use it: `results` back in the API's shape (src/reports/results-codec.ts). */
+export function withResults(row: StoredReportRow): ReportRow;
+export function withResults(row: StoredReportRow | undefined): ReportRow | undefined;
+export function withResults(row: StoredReportRow | undefined) {
+  return row && { ...row, results: decodeResults(row.results) };
+}
+
 /** A report of this account, or undefined: another account's report is exactly as missing as no report. */
-export const findReport = (db: Db, accountId: number, id: number, { results = true } = {}): Promise<ReportRow | undefined> =>
-  selectReports(db, { results })
-    .where(and(eq(reports.id, id), eq(reports.accountId, accountId)))
-    .get();
+export const findReport = async (db: Db, accountId: number, id: number, { results = true } = {}): Promise<ReportRow | undefined> =>
+  withResults(
+    await selectReports(db, { results })
+      .where(and(eq(reports.id, id), eq(reports.accountId, accountId)))
+      .get(),
+  );
 
 /** Any account's report, for the public report page and the queue consumer. */
-export const findReportById = (db: Db, id: number): Promise<ReportRow | undefined> =>
-  selectReports(db).where(eq(reports.id, id)).get();
+export const findReportById = async (db: Db, id: number): Promise<ReportRow | undefined> =>
+  withResults(await selectReports(db).where(eq(reports.id, id)).get());

@@ -4,16 +4,17 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { projects, reports } from "../db/schema";
 import type { Db } from "../env";
 import { likeContains } from "../http/list-params";
-import { offsetOf } from "../http/pagination";
-import { readsResults, selectReports } from "./find-report";
+import { offsetOf, type PageRequest } from "../http/pagination";
+import { columnsWithoutResults, readsResults, reportColumns, selectReports, withResults } from "./find-report";
 import type { ListReportsQuery } from "./schemas";
-import type { ReportRow } from "./serialize";
+
+export type ReportFilters = Pick<ListReportsQuery, "search" | "project" | "result">;
 
 /**
  * Each ordering matches one index of src/db/schema.ts so a page reads an index range: ties break by id in
  * the same direction, and rows without a score or generated_at come last in both directions.
  */
-function orderBy(sortBy: ListReportsQuery["sort_by"], direction: "asc" | "desc", { indexed = true } = {}): SQL[] {
+export function orderBy(sortBy: ListReportsQuery["sort_by"], direction: "asc" | "desc", { indexed = true } = {}): SQL[] {
   const dir = direction === "asc" ? asc : desc;
   // `+column` orders the same rows but keeps SQLite from walking the account's index for that order: within
   // one project it reads the project's small range and sorts it; for a search it scans the covering url index
@@ -39,10 +40,13 @@ function orderBy(sortBy: ListReportsQuery["sort_by"], direction: "asc" | "desc",
  * walks the index that already gives the page's order (or the small project range) instead of sorting every
  * report in the score range.
  */
-function filters(accountId: number, query: ListReportsQuery, { scoreIndex }: { scoreIndex: boolean }): SQL {
-  const conditions: (SQL | undefined)[] = [eq(reports.accountId, accountId)];
+export function reportFilters(accountId: number, query: ReportFilters, { scoreIndex }: { scoreIndex: boolean }): SQL {
+  const conditions: (SQL | undefined)[] = [];
   if (query.search) conditions.push(sql`${reports.url} LIKE ${likeContains(query.search)} ESCAPE '\\'`);
-  if (query.project !== undefined) {
+  // The project is looked up within the account, so its id alone keeps other accounts out and lets SQLite read
+  // just the project's range of reports_project_score_idx.
+  if (query.project === undefined) conditions.push(eq(reports.accountId, accountId));
+  else {
     conditions.push(
       eq(
         reports.projectId,
@@ -62,22 +66,37 @@ export async function listReports(db: Db, accountId: number, query: ListReportsQ
   const byProject = query.project !== undefined;
   const order = orderBy(query.sort_by, query.sort);
   const innerOrder = byProject || query.search ? orderBy(query.sort_by, query.sort, { indexed: false }) : order;
+  const where = reportFilters(accountId, query, { scoreIndex: query.sort_by === "score" && !byProject });
   // Late row lookup: the page's ids come from the index alone, so a deep OFFSET skips index entries, not rows.
-  const pageIds = db
-    .select({ id: reports.id })
+  const pageIds = db.select({ id: reports.id }).from(reports).where(where).orderBy(...innerOrder).limit(page.perPage).offset(offsetOf(page));
+  const countAll = db.select({ n: count() }).from(reports).where(reportFilters(accountId, query, { scoreIndex: !byProject }));
+  if (query.search && !byProject) return searchReports(db, { where, innerOrder, order, page, countAll, results: readsResults(query.fields) });
+  const [rows, [total]] = await db.batch([selectReports(db, { results: readsResults(query.fields) }).where(inArray(reports.id, pageIds)).orderBy(...order), countAll]);
+  return { rows: rows.map((row) => withResults(row)), total: total?.n ?? 0, page };
+}
+
+/**
+ * A search reads every url of the account (a substring has no index): one pass finds both the page and the
+ * total (a window count), instead of one scan for each. Only a page past the end needs the count on its own.
+ */
+async function searchReports(
+  db: Db,
+  { where, innerOrder, order, page, countAll, results }: { where: SQL; innerOrder: SQL[]; order: SQL[]; page: PageRequest; countAll: PromiseLike<{ n: number }[]>; results: boolean },
+) {
+  const matches = db
+    .select({ id: reports.id, total: sql<number>`count(*) OVER ()`.as("total") })
     .from(reports)
-    .where(filters(accountId, query, { scoreIndex: query.sort_by === "score" && !byProject }))
+    .where(where)
     .orderBy(...innerOrder)
     .limit(page.perPage)
-    .offset(offsetOf(page));
-  const [rows, [total]] = await db.batch([
-    selectReports(db, { results: readsResults(query.fields) })
-      .where(inArray(reports.id, pageIds))
-      .orderBy(...order),
-    db
-      .select({ n: count() })
-      .from(reports)
-      .where(filters(accountId, query, { scoreIndex: !byProject })),
-  ]);
-  return { rows: rows as ReportRow[], total: total?.n ?? 0, page };
+    .offset(offsetOf(page))
+    .as("matches");
+  const rows = await db
+    .select({ ...(results ? reportColumns : columnsWithoutResults), total: matches.total } as typeof reportColumns & { total: typeof matches.total })
+    .from(matches)
+    .innerJoin(reports, eq(reports.id, matches.id))
+    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .orderBy(...order);
+  const total = rows[0]?.total ?? (await countAll)[0]?.n ?? 0;
+  return { rows: rows.map(({ total: _, ...row }) => withResults(row)), total, page };
 }

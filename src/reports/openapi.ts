@@ -1,9 +1,10 @@
 import { z } from "zod";
 import {
-  dataSchema, deletedSchema, errorResponses, listSchema, locationHeader, ok, parameters, ref, requestBody, schemaOf,
+  dataSchema, deletedSchema, errorResponses, listSchema, locationHeader, ok, parameters, ref, requestBody, schemaOf, withCsv,
   type OpenApiPart,
 } from "../http/openapi-helpers";
 import { listReportsQuery, privacyValues, reportIdParam, showReportQuery, storeReportBody, updateReportBody } from "./schemas";
+import { reportsCsvHeader } from "./export-reports";
 
 const timestamp = z.iso.datetime();
 
@@ -66,7 +67,7 @@ export const reportsOpenApi: OpenApiPart = {
         description: "Filter by url substring, project or result; sort; page. `fields` picks the fields of each report.",
         tags: ["reports"],
         parameters: parameters(listReportsQuery, "query"),
-        responses: { "200": ok("A page of reports.", listSchema(ref("ReportFields"))), ...errorResponses(422) },
+        responses: { "200": withCsv(ok("A page of reports, or with format=csv / Accept: text/csv every matching report as CSV.", listSchema(ref("ReportFields"))), reportsCsvHeader), ...errorResponses(422) },
       },
       post: {
         operationId: "storeReport",

@@ -35,6 +35,8 @@ export const listReportsQuery = z.object({
   project: z.string({ error: "The project field must be a string." }).max(255).optional(),
   result: oneOf("result", ["good", "decent", "bad"]).optional(),
   sort_by: oneOf("sort_by", ["id", "generated_at", "url", "score"]).default("id"),
+  // csv: every matching report as a CSV download (also chosen by `Accept: text/csv`); page and per_page then do not apply.
+  format: oneOf("format", ["json", "csv"]).optional(),
 });
 
 const bodyError = { error: "The request body must be an object of fields." };

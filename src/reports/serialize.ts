@@ -1,6 +1,10 @@
+import type { Results } from "../analysis/types";
 import type { Report } from "../db/schema";
 
-export type ReportRow = Report & { project: string };
+/** A report as read from D1, `results` still in its stored form. */
+export type StoredReportRow = Report & { project: string };
+/** A report with `results` decoded (find-report.ts `withResults`). */
+export type ReportRow = Omit<StoredReportRow, "results"> & { results: Results | null };
 
 /** The report resource of decisions.md. The password itself never leaves the database: only whether one is set. */
 export function toReportResource(row: ReportRow, origin: string) {
@@ -15,7 +19,7 @@ export function toReportResource(row: ReportRow, origin: string) {
     score: row.score,
     result: row.result,
     issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
-    results: row.results ?? null,
+    results: row.results,
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
     page_url: `${origin}/reports/${row.id}`,
     generated_at: row.generatedAt,

@@ -3,7 +3,7 @@ import { reports } from "../db/schema";
 import type { Db } from "../env";
 import { notFound } from "../http/errors";
 import { passwordRule } from "./password-rule";
-import { findReport, selectReports } from "./find-report";
+import { findReport, selectReports, withResults } from "./find-report";
 import type { UpdateReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
 
@@ -40,5 +40,5 @@ export async function updateReport(
     selectReports(db).where(and(eq(reports.id, id), eq(reports.accountId, accountId))),
   ]);
   if (!report) return notFound();
-  return { report, regenerate };
+  return { report: withResults(report), regenerate };
 }

@@ -13,6 +13,8 @@ import { updateReport } from "../reports/update-report";
 import { notFound } from "../http/errors";
 import { pickFields } from "../http/fields";
 import { findOnPrimaryIfMissing } from "../db/request-session";
+import { csvResponse, wantsCsv } from "../http/csv";
+import { exportReports } from "../reports/export-reports";
 
 const origin = (url: string) => new URL(url).origin;
 const allowPrivate = (env: Env) => env.ALLOW_PRIVATE_TARGETS === "true";
@@ -20,6 +22,7 @@ const allowPrivate = (env: Env) => env.ALLOW_PRIVATE_TARGETS === "true";
 export const reportRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listReportsQuery), async (c) => {
     const query = c.req.valid("query");
+    if (wantsCsv(query.format, c.req.header("accept"))) return csvResponse(exportReports(c.var.db, c.var.caller.accountId, query), "reports.csv");
     const { rows, total, page } = await listReports(c.var.db, c.var.caller.accountId, query);
     const data = rows.map((row) => pickFields(toReportResource(row, origin(c.req.url)), query.fields));
     return c.json(listEnvelope(c, data, total, page));

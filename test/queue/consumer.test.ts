@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { retryDelaySeconds } from "../../src/queue/consumer";
+import { decodeResults } from "../../src/reports/results-codec";
 import { createCaller, seedReport, type Caller } from "../helpers/api";
 
 const QUEUE = "pagegrade-analysis";
@@ -38,7 +39,7 @@ describe("analysis queue consumer", () => {
     expect(row).toMatchObject({ status: "completed", final_url: `${env.PAGE_SERVER}/fixtures/known-page.html`, error_code: null });
     expect(row!.score).toBeGreaterThan(0);
     expect(row!.generated_at).toMatch(/^\d{4}-/);
-    expect(Object.keys(JSON.parse(row!.results)).length).toBeGreaterThan(0);
+    expect(Object.keys(decodeResults(row!.results)!).length).toBeGreaterThan(0);
   });
 
   it("gives one result for a message delivered twice: the duplicate is acked and changes nothing", async () => {
