@@ -4,7 +4,7 @@ import { summaryLine } from "./summary";
 
 /** A table cell: one line, no pipes, no HTML a renderer would run (GitHub renders job summaries as Markdown + HTML). */
 const cell = (text: string) =>
-  text.replace(/[\r\n]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\|`*_[\]])/g, "\\$1");
+  text.replace(/[\r\n]+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\|`*_[\]])/g, "\\$1");
 
 // The destination in <...> may hold parentheses; href has already percent-encoded spaces, < and >.
 const link = (url: string) => `[${cell(url)}](<${new URL(url).href}>)`;
