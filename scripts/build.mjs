@@ -12,7 +12,16 @@ import { readFileSync, rmSync } from "node:fs";
 
 const root = new URL("..", import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(`${root}package.json`, "utf8"));
-const shared = { absWorkingDir: root, bundle: true, format: "esm", target: "es2022", legalComments: "none", logLevel: "warning" };
+const shared = {
+  absWorkingDir: root,
+  bundle: true,
+  format: "esm",
+  target: "es2022",
+  legalComments: "none",
+  logLevel: "warning",
+  // linkedom tries require("canvas") and falls back to its shim: ship the shim, not a require a Worker cannot resolve.
+  alias: { canvas: "./node_modules/linkedom/commonjs/canvas-shim.cjs" },
+};
 
 const cli = () =>
   build({
