@@ -3,7 +3,8 @@
  * - dist/index.js + dist/analysis.js (+ a shared chunk): ESM for Workers, Node and browsers. linkedom,
  *   robots-parser and ipaddr.js are bundled in, so the code that ships is the (patched) code tested here;
  *   Hono, Drizzle and zod stay imports, shared with the host app that mounts the API.
- * - dist/cli.js: the `pagegrade` executable, one self-contained file for plain `node`.
+ * - dist/cli.js: the `pagegrade` executable for plain `node`, a launcher that turns on Node's compile cache and
+ *   loads dist/cli-main.js, the whole command in one self-contained file.
  * - dist/types/: .d.ts from tsc (declarations only, no type check: `npm run typecheck` does that).
  */
 import { build } from "esbuild";
@@ -23,17 +24,12 @@ const shared = {
   alias: { canvas: "./node_modules/linkedom/commonjs/canvas-shim.cjs" },
 };
 
+const node = { ...shared, outdir: "dist", platform: "node", target: "node20" };
 const cli = () =>
-  build({
-    ...shared,
-    entryPoints: { cli: "src/cli/main.ts" },
-    outdir: "dist",
-    platform: "node",
-    target: "node20",
-    banner: { js: "#!/usr/bin/env node" },
-    define: { PAGEGRADE_VERSION: JSON.stringify(version) },
-    minify: true,
-  });
+  Promise.all([
+    build({ ...node, entryPoints: { cli: "src/cli/bin.ts" }, banner: { js: "#!/usr/bin/env node" } }),
+    build({ ...node, entryPoints: { "cli-main": "src/cli/main.ts" }, define: { PAGEGRADE_VERSION: JSON.stringify(version) }, minify: true }),
+  ]);
 
 const library = () =>
   build({
