@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 
 export interface CliRun {
@@ -18,14 +18,15 @@ const quote = (arg: string) => `'${arg.replace(/'/g, "'\\''")}'`;
  */
 export function runCli(args: string[], { env = {}, tty = false }: { env?: Record<string, string>; tty?: boolean } = {}): Promise<CliRun> {
   const command = [process.execPath, "dist/cli.js", ...args];
-  const [file, argv] = tty ? ["/usr/bin/script", ["-qfec", command.map(quote).join(" "), "/dev/null"]] : [command[0]!, command.slice(1)];
-  const child = spawn(file, argv, { env: { PATH: process.env.PATH ?? "", TERM: "xterm", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  const [file, argv]: [string, string[]] = tty ? ["/usr/bin/script", ["-qfec", command.map(quote).join(" "), "/dev/null"]] : [command[0]!, command.slice(1)];
+  const clean: Record<string, string> = { PATH: process.env.PATH ?? "", TERM: "xterm", ...env };
+  // A cast: the generated worker-configuration.d.ts declares every wrangler var as a required ProcessEnv key.
+  const options = { env: clean as NodeJS.ProcessEnv, maxBuffer: 16 << 20 };
+  return new Promise((resolve) => {
+    execFile(file, argv, options, (error, stdout, stderr) => {
+      // On a non-zero exit, execFile's error carries the exit code.
+      const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
   });
 }
