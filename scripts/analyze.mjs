@@ -8,13 +8,14 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const cli = join(root, "dist/cli.js");
+const bundle = join(root, "dist/cli-main.js");
 
 const newestSource = (dir) =>
   Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newestSource(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
 
 let builtAt = 0;
 try {
-  builtAt = statSync(cli).mtimeMs;
+  builtAt = Math.min(statSync(cli).mtimeMs, statSync(bundle).mtimeMs);
 } catch {}
 if (builtAt < newestSource(join(root, "src"))) execFileSync(process.execPath, [join(root, "scripts/build.mjs"), "--cli"], { stdio: "inherit" });
 
