@@ -6,8 +6,8 @@ import { summaryLine } from "./summary";
 const cell = (text: string) =>
   text.replace(/[\r\n]+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\|`*_[\]])/g, "\\$1");
 
-// The destination in <...> may hold parentheses; href has already percent-encoded spaces, < and >.
-const link = (url: string) => `[${cell(url)}](<${new URL(url).href}>)`;
+// The destination in <...> may hold parentheses; href has percent-encoded spaces, < and >, and a pipe would end the cell.
+const link = (url: string) => `[${cell(url)}](<${new URL(url).href.replace(/\|/g, "%7C")}>)`;
 
 function row(page: PageReport): string {
   const { report, budget } = page;

@@ -23,7 +23,7 @@ beforeAll(async () => {
     res.end(`<!doctype html><html lang="en"><head><title>${nastyTitle}</title></head><body><h1>x</h1><img src="a.png"></body></html>`);
   });
   await new Promise<void>((resolve) => nasty.listen(0, "127.0.0.1", resolve));
-  nastyUrl = `http://127.0.0.1:${(nasty.address() as AddressInfo).port}/page?a=1&b=<2>`;
+  nastyUrl = `http://127.0.0.1:${(nasty.address() as AddressInfo).port}/page?a=1&b=<2>|(3)`;
 });
 afterAll(() => new Promise<void>((resolve) => nasty.close(() => resolve())));
 
