@@ -1,12 +1,13 @@
 /**
  * `npm run test:package`: what a stranger gets. Packs the package (npm pack runs the build), installs the tarball
  * into an empty project, then imports `pagegrade/analysis` and `pagegrade` in plain Node, type-checks a consumer
- * against the shipped .d.ts, and runs the `pagegrade` bin against a local page. Exits non-zero on the first failure.
+ * against the shipped .d.ts, runs the `pagegrade` bin against a local page, and (with /usr/bin/chromium) audits the
+ * page with `pagegrade/analysis` inside Chromium. Exits non-zero on the first failure.
  * `--keep <dir>` leaves the tarball in <dir> as pagegrade.tgz (CI hands it to examples/edge-app).
  */
 import assert from "node:assert/strict";
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,8 +20,16 @@ const run = promisify(execFile);
 const step = (text) => console.log(`test:package: ${text}`);
 
 const work = mkdtempSync(join(tmpdir(), "pagegrade-package-"));
+const installedDist = join(work, "consumer/node_modules/pagegrade/dist");
 const server = createServer((req, res) => {
   if (req.url === "/robots.txt") return res.writeHead(404).end();
+  // The installed package's files, so a browser can import pagegrade/analysis from the page's own origin.
+  if (req.url.startsWith("/dist/")) {
+    const file = join(installedDist, req.url.slice("/dist/".length).replace(/[^\w.-]/g, ""));
+    if (!existsSync(file)) return res.writeHead(404).end();
+    res.setHeader("content-type", "text/javascript");
+    return res.end(readFileSync(file));
+  }
   res.setHeader("content-type", "text/html; charset=utf-8");
   res.end(readFileSync(join(root, "bench/fixtures/docs-page.html")));
 });
@@ -76,6 +85,26 @@ try {
   step("the bin runs with plain node");
   const bin = await run(join(consumer, "node_modules/.bin/pagegrade"), ["audit", page, "--allow-private", "--format", "json"]);
   assert.equal(JSON.parse(bin.stdout).data[0].status, "completed");
+  const chromiumPath = "/usr/bin/chromium";
+  if (existsSync(chromiumPath)) {
+    step("pagegrade/analysis runs in a browser (Chromium, same origin)");
+    const { chromium } = await import("playwright-core");
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(page);
+      const inBrowser = await tab.evaluate(async (url) => {
+        const { analyzePage } = await import("/dist/analysis.js");
+        const outcome = await analyzePage(url, { allowPrivateTargets: true });
+        return { ok: outcome.ok, results: Object.keys(outcome.results ?? {}).length, failure: outcome.code ?? null };
+      }, page);
+      assert.deepEqual(inBrowser, { ok: true, results: out.checks, failure: null });
+    } finally {
+      await browser.close();
+    }
+  } else {
+    step(`no ${chromiumPath}: the browser check is skipped`);
+  }
   step("ok");
 } finally {
   server.close();
