@@ -29,7 +29,11 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/unit/**", "test/e2e/**"] },
+          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/unit/**", "test/e2e/**", "test/cli/**"] },
+        },
+        {
+          // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.
+          test: { ...shared, setupFiles: [], globalSetup: [...shared.globalSetup, "test/cli/build-cli.ts"], name: "cli", include: ["test/cli/**/*.test.ts"], environment: "node" },
         },
       ],
     },

@@ -1,9 +1,6 @@
-// The package entry for other Workers and scripts: mount the API, or audit a page directly.
+// The package entry (`pagegrade`) for other Workers and scripts: mount the API, or audit a page directly.
 export { createApi, createApp } from "./app";
-export { analyzePage, type AnalysisOutcome } from "./analysis/analyze";
-export { analysisOptionsFromEnv, type AnalysisOptions } from "./analysis/settings";
-export { checks } from "./analysis/checks/index";
+export * from "./analysis/index";
 export { handleQueue } from "./queue/consumer";
 export type { AppEnv, AnalysisJob } from "./env";
-export type { Check, CheckResult, Results } from "./analysis/types";
 export { default } from "./index";

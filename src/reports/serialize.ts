@@ -6,23 +6,36 @@ export type StoredReportRow = Report & { project: string };
 /** A report with `results` decoded (find-report.ts `withResults`). */
 export type ReportRow = Omit<StoredReportRow, "results"> & { results: Results | null };
 
+/** What one analysis left on a report: a stored row, or an outcome the command line never stores. */
+export type AnalysisState = Pick<
+  Report,
+  "finalUrl" | "status" | "score" | "result" | "issuesHigh" | "issuesMedium" | "issuesLow" | "errorCode" | "errorMessage" | "generatedAt"
+> & { results: Results | null | undefined };
+
+/** The analysis fields of the report resource: the API and `pagegrade audit --format json` both print these. */
+export function toAnalysisResource(state: AnalysisState) {
+  return {
+    final_url: state.finalUrl,
+    status: state.status,
+    score: state.score,
+    result: state.result,
+    issues: { high: state.issuesHigh, medium: state.issuesMedium, low: state.issuesLow },
+    results: state.results ?? null,
+    error: state.errorCode ? { code: state.errorCode, message: state.errorMessage ?? "" } : null,
+    generated_at: state.generatedAt,
+  };
+}
+
 /** The report resource of decisions.md. The password itself never leaves the database: only whether one is set. */
 export function toReportResource(row: ReportRow, origin: string) {
   return {
     id: row.id,
     url: row.url,
-    final_url: row.finalUrl,
     project: row.project,
     privacy: row.privacy,
     password: row.passwordHash !== null,
-    status: row.status,
-    score: row.score,
-    result: row.result,
-    issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
-    results: row.results,
-    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
+    ...toAnalysisResource(row),
     page_url: `${origin}/reports/${row.id}`,
-    generated_at: row.generatedAt,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

@@ -1,0 +1,26 @@
+/**
+ * The `pagegrade/analysis` entry: audit a page anywhere `fetch` exists (Workers, Node, browsers).
+ * Nothing here may import Hono, Drizzle or D1.
+ */
+import { analyzePage as analyzeWithOptions, type AnalysisOutcome } from "./analyze";
+import { analysisOptionsFromEnv, type AnalysisOptions } from "./settings";
+import type { CheckSettings } from "./types";
+
+export type AnalyzeOptions = Partial<Omit<AnalysisOptions, "settings">> & { settings?: Partial<CheckSettings> };
+
+const defined = <T extends object>(options: T) =>
+  Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+/** Fetches and audits one page; every option left out takes its wrangler.toml default. */
+export function analyzePage(url: string, options: AnalyzeOptions = {}): Promise<AnalysisOutcome> {
+  const defaults = analysisOptionsFromEnv({});
+  const { settings, ...rest } = options;
+  return analyzeWithOptions(url, { ...defaults, ...defined(rest), settings: { ...defaults.settings, ...defined(settings ?? {}) } });
+}
+
+export type { AnalysisOutcome } from "./analyze";
+export { checks, checksById } from "./checks/index";
+export { importancePoints, resultForScore, resultScoreRanges, type ResultLabel } from "./score";
+export { analysisOptionsFromEnv, type AnalysisEnv, type AnalysisOptions } from "./settings";
+export { defaultCheckSettings } from "./types";
+export type { Category, Check, CheckResult, CheckSettings, Importance, Results } from "./types";

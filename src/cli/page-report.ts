@@ -1,0 +1,76 @@
+import type { AnalysisOutcome } from "../analysis/analyze";
+import { checksById } from "../analysis/checks/index";
+import type { Importance } from "../analysis/types";
+import { projectNameFor } from "../projects/project-name";
+import { toAnalysisResource, type AnalysisState } from "../reports/serialize";
+import type { Budget } from "./args";
+
+export const importanceOrder: readonly Importance[] = ["high", "medium", "low"];
+
+export interface FailedCheck {
+  id: string;
+  importance: Importance;
+  title: string;
+  fix: string;
+  value: unknown;
+  errors?: Record<string, unknown>;
+}
+
+/** One audited page as every output format sees it. */
+export interface PageReport {
+  url: string;
+  /** The API's report fields (final_url, status, score, result, issues, results, error, generated_at). */
+  report: { url: string; project: string } & ReturnType<typeof toAnalysisResource>;
+  /** Failed checks, most important first. */
+  failed: FailedCheck[];
+  budget: { passed: boolean; reasons: string[] };
+}
+
+function analysisState(outcome: AnalysisOutcome, now: string): AnalysisState {
+  if (!outcome.ok) {
+    const empty = { finalUrl: null, score: null, result: null, issuesHigh: 0, issuesMedium: 0, issuesLow: 0, results: null, generatedAt: null };
+    return { ...empty, status: "failed", errorCode: outcome.code, errorMessage: outcome.message };
+  }
+  const { finalUrl, score, result, issues, results } = outcome;
+  return {
+    finalUrl, status: "completed", score, result, results, errorCode: null, errorMessage: null, generatedAt: now,
+    issuesHigh: issues.high, issuesMedium: issues.medium, issuesLow: issues.low,
+  };
+}
+
+function failedChecks(outcome: AnalysisOutcome): FailedCheck[] {
+  if (!outcome.ok) return [];
+  const failed = Object.entries(outcome.results)
+    .filter(([, result]) => !result.passed)
+    .map(([id, result]) => {
+      const check = checksById.get(id);
+      return { id, importance: result.importance, title: check?.title ?? id, fix: check?.fix ?? "", value: result.value, errors: result.errors };
+    });
+  return failed.sort((a, b) => importanceOrder.indexOf(a.importance) - importanceOrder.indexOf(b.importance));
+}
+
+/** Why a page does not meet the budget; empty when it does. A page that could not be analysed never does. */
+function budgetReasons(outcome: AnalysisOutcome, failed: FailedCheck[], budget: Budget): string[] {
+  if (!outcome.ok) return [`could not be analysed (${outcome.code})`];
+  const reasons: string[] = [];
+  if (budget.minScore !== null && outcome.score < budget.minScore) reasons.push(`score ${outcome.score} is below ${budget.minScore}`);
+  if (budget.failOn !== null) {
+    const worst = importanceOrder.slice(0, importanceOrder.indexOf(budget.failOn) + 1);
+    const count = failed.filter((check) => worst.includes(check.importance)).length;
+    if (count > 0) reasons.push(`${count} failed check${count === 1 ? "" : "s"} of importance ${worst.join(" or ")}`);
+  }
+  return reasons;
+}
+
+export function toPageReport(url: string, outcome: AnalysisOutcome, budget: Budget, now = new Date().toISOString()): PageReport {
+  const failed = failedChecks(outcome);
+  const reasons = budgetReasons(outcome, failed, budget);
+  return {
+    url,
+    report: { url, project: projectNameFor(new URL(url)), ...toAnalysisResource(analysisState(outcome, now)) },
+    failed,
+    budget: { passed: reasons.length === 0, reasons },
+  };
+}
+
+export const wasAnalysed = (page: PageReport) => page.report.status === "completed";
