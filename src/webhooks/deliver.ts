@@ -1,0 +1,90 @@
+import { and, eq } from "drizzle-orm";
+import { createDb } from "../db/client";
+import { webhookDeliveries, webhooks, type Webhook } from "../db/schema";
+import type { Db } from "../env";
+import { webhookTimeoutMs } from "../monitoring/settings";
+import { deliveryMessage } from "./enqueue-deliveries";
+import { deliveryJobSchema, type DeliveryJob } from "./job";
+import { recordAttempt } from "./record-attempt";
+import { liveSecrets } from "./secrets-of";
+import { encryptionKey } from "./secret";
+import { sendWebhook, type SendResult } from "./send";
+import { signatureHeader } from "./sign";
+
+/** The webhook queue's consumer: one attempt per message, the next attempt is a new message with a delay. */
+export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = createDb(env.DB);
+  const key = await encryptionKey(env);
+  await Promise.all(batch.messages.map((message) => handleMessage(env, db, key, message)));
+}
+
+async function handleMessage(env: Env, db: Db, key: CryptoKey | null, message: Message<unknown>) {
+  const parsed = deliveryJobSchema.safeParse(message.body);
+  if (!parsed.success) {
+    console.warn("dropping malformed webhook message", message.id);
+    message.ack();
+    return;
+  }
+  try {
+    await attempt(env, db, key, parsed.data);
+    message.ack();
+  } catch (error) {
+    console.error("webhook delivery crashed", parsed.data, error);
+    message.retry({ delaySeconds: 30 });
+  }
+}
+
+async function attempt(env: Env, db: Db, key: CryptoKey | null, job: DeliveryJob, now = new Date()) {
+  if (job.notBefore !== undefined && job.notBefore > now.getTime() + 1000) {
+    // Longer than one queue delay allows: another hop.
+    await env.WEBHOOK_QUEUE.send(...sendArgs(deliveryMessage(job, (job.notBefore - now.getTime()) / 1000, now.getTime())));
+    return;
+  }
+  // Claims this attempt: a duplicate or superseded message finds `attempts` moved on and does nothing.
+  const [delivery] = await db
+    .update(webhookDeliveries)
+    .set({ attempts: job.attempt + 1, updatedAt: now.toISOString() })
+    .where(and(eq(webhookDeliveries.id, job.deliveryId), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.attempts, job.attempt)))
+    .returning();
+  if (!delivery) return;
+  const webhook = await db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId)).get();
+  if (!webhook) return;
+  const result = webhook.enabled
+    ? await post(env, key, webhook, delivery.messageId, delivery.payload, now)
+    : ({ ok: false, status: null, retryAfter: null, error: "The endpoint is disabled.", gone: false, final: true } as const);
+  const next = await recordAttempt(db, webhook, { ...delivery, attempts: job.attempt + 1 }, result, now);
+  if (next !== null) await env.WEBHOOK_QUEUE.send(...sendArgs(deliveryMessage({ deliveryId: delivery.id, attempt: job.attempt + 1 }, next, now.getTime())));
+}
+
+const sendArgs = (message: ReturnType<typeof deliveryMessage>) =>
+  [message.body, { contentType: message.contentType, delaySeconds: message.delaySeconds }] as const;
+
+async function post(env: Env, key: CryptoKey | null, webhook: Webhook, messageId: string, body: string, now: Date): Promise<SendResult> {
+  if (!key) return { ok: false, status: null, retryAfter: null, error: "The server has no WEBHOOK_ENCRYPTION_KEY to sign with.", gone: false };
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const secrets = await liveSecrets(key, webhook, now);
+  return sendWebhook(webhook.url, body, {
+    allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === "true",
+    timeoutMs: webhookTimeoutMs(env),
+    headers: {
+      "webhook-id": messageId,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": await signatureHeader(secrets, messageId, timestamp, body),
+    },
+  });
+}
+
+/** Messages that crashed the consumer max_retries times: their delivery is given up, with the reason. */
+export async function handleWebhookDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = createDb(env.DB);
+  for (const message of batch.messages) {
+    const parsed = deliveryJobSchema.safeParse(message.body);
+    if (parsed.success) {
+      await db
+        .update(webhookDeliveries)
+        .set({ status: "failed", lastError: "The delivery failed repeatedly inside the service and was given up.", nextAttemptAt: null, updatedAt: new Date().toISOString() })
+        .where(and(eq(webhookDeliveries.id, parsed.data.deliveryId), eq(webhookDeliveries.status, "pending")));
+    }
+    message.ack();
+  }
+}
