@@ -9,7 +9,9 @@ const eventsError = `The events field must list one or more of ${subscribableEve
 const events = z
   .union([z.array(z.string({ error: eventsError })), z.string({ error: eventsError })], { error: eventsError })
   .transform((value) => (Array.isArray(value) ? value : value.split(",")).map((event) => event.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(subscribableEvents, { error: eventsError })).min(1, eventsError))
+  .refine((list): list is (typeof subscribableEvents)[number][] => list.length > 0 && list.every((e) => (subscribableEvents as readonly string[]).includes(e)), {
+    error: eventsError,
+  })
   .transform((list) => [...new Set(list)]);
 
 const url = z

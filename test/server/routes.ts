@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostileRoutes } from "./hostile-routes";
+import { webhookReceiver } from "./webhook-receiver";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -46,5 +47,6 @@ const robots: Route = (_req, res) => {
 export const routes: [string, Route][] = [
   ["/robots.txt", robots],
   ["/fixtures/", fixture],
+  ["/hooks/", webhookReceiver],
   ...hostileRoutes,
 ];
