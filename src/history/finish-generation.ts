@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
+import { toStatement } from "../db/statement";
 import type { AnalysisJob, Db } from "../env";
 import { historyLimit } from "../monitoring/settings";
 import { saveOutcome } from "../queue/save-outcome";
@@ -23,15 +24,14 @@ export async function finishGeneration(env: Env, db: Db, job: AnalysisJob, outco
   const data = reportEventData(env, before, outcome, generatedAt);
   const ended = sql`EXISTS (SELECT 1 FROM report_history WHERE report_id = ${job.reportId} AND generation = ${job.generation} AND status = ${status} AND generated_at = ${generatedAt})`;
   const event = (type: WebhookEventType) =>
-    deliveryInsert(db, before.accountId, type, data, { eventKey: `${type}:${job.reportId}:${job.generation}`, onlyIf: ended, now });
+    deliveryInsert(before.accountId, type, data, { eventKey: `${type}:${job.reportId}:${job.generation}`, onlyIf: ended, now });
   const events: WebhookEventType[] = [outcome.ok ? "report.completed" : "report.failed"];
   if (scoreDropped(before, outcome)) events.push("report.score_dropped");
-  const [, , , ...inserted] = await db.batch([
-    saveOutcome(db, job, outcome, generatedAt),
-    insertHistory(db, job, outcome, generatedAt),
-    pruneHistory(db, job.reportId, historyLimit(env)),
-    ...events.map(event),
-  ] as const);
-  const ids = (inserted as { id: number }[][]).flat().map((row) => row.id);
+  const [, , , ...inserted] = await env.DB.batch<{ id: number }>(
+    [saveOutcome(db, job, outcome, generatedAt), insertHistory(job, outcome, generatedAt), pruneHistory(job.reportId, historyLimit(env)), ...events.map(event)].map(
+      (query) => toStatement(env.DB, query),
+    ),
+  );
+  const ids = inserted.flatMap((result) => result.results.map((row) => row.id));
   await enqueueDeliveries(env, ids);
 }

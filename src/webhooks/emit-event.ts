@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { randomBytes, toHex } from "../crypto/encoding";
 import type { webhookEventTypes } from "../db/schema";
+import { toStatement } from "../db/statement";
 import type { Db } from "../env";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 
@@ -24,30 +25,33 @@ export interface EventOptions {
  * returning their ids for the queue. Put it in the same db.batch as the write that makes the event true, then
  * hand the rows to enqueueDeliveries.
  */
-export function deliveryInsert(db: Db, accountId: number, type: WebhookEventType, data: Record<string, unknown>, options: EventOptions = {}) {
+export function deliveryInsert(accountId: number, type: WebhookEventType, data: Record<string, unknown>, options: EventOptions = {}) {
   const now = (options.now ?? new Date()).toISOString();
   const messageId = newMessageId();
   const payload = JSON.stringify({ type, timestamp: now, data });
   const target = options.webhookId === undefined
     ? sql`w.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value IN (${type}, '*'))`
     : sql`w.id = ${options.webhookId}`;
-  return db.all<{ id: number }>(sql`
+  return sql`
     INSERT OR IGNORE INTO webhook_deliveries (message_id, webhook_id, event_key, type, payload, next_attempt_at, created_at, updated_at)
     SELECT ${messageId}, w.id, ${options.eventKey ?? messageId}, ${type}, ${payload}, ${now}, ${now}, ${now}
     FROM webhooks w
     WHERE w.account_id = ${accountId} AND ${target} AND (${options.onlyIf ?? sql`1`})
-    RETURNING id`);
+    RETURNING id`;
 }
 
-/** The one way other code announces an event: stores a delivery per subscribed endpoint and queues them. */
+/**
+ * The one way other code announces an event: stores a delivery per subscribed endpoint and queues them.
+ * (`db` is part of the agreed signature; the insert goes through D1 directly, see db/statement.ts.)
+ */
 export async function emitEvent(
   env: Env,
-  db: Db,
+  _db: Db,
   accountId: number,
   type: WebhookEventType,
   data: Record<string, unknown>,
   options: EventOptions = {},
 ): Promise<void> {
-  const rows = await deliveryInsert(db, accountId, type, data, options);
-  await enqueueDeliveries(env, rows.map((row) => row.id));
+  const { results } = await toStatement(env.DB, deliveryInsert(accountId, type, data, options)).all<{ id: number }>();
+  await enqueueDeliveries(env, results.map((row) => row.id));
 }

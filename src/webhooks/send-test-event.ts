@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type WebhookDelivery } from "../db/schema";
 import type { Db } from "../env";
 import { ApiError } from "../http/errors";
+import { toStatement } from "../db/statement";
 import { deliveryInsert } from "./emit-event";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 import { findWebhookOrThrow } from "./find-webhook";
@@ -14,7 +15,8 @@ export const requireEnabled = (webhook: { enabled: boolean }) => {
 export async function sendTestEvent(env: Env, db: Db, accountId: number, id: number): Promise<WebhookDelivery> {
   const webhook = await findWebhookOrThrow(db, accountId, id);
   requireEnabled(webhook);
-  const [inserted] = await deliveryInsert(db, accountId, "webhook.test", { webhook_id: id, message: "A test event from pagegrade." }, { webhookId: id });
+  const event = deliveryInsert(accountId, "webhook.test", { webhook_id: id, message: "A test event from pagegrade." }, { webhookId: id });
+  const inserted = await toStatement(env.DB, event).first<{ id: number }>();
   await enqueueDeliveries(env, [inserted!.id]);
   const row = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, inserted!.id))).get();
   return row!;
