@@ -3,7 +3,7 @@ import { createDb } from "../db/client";
 import { webhookDeliveries, webhooks, type Webhook } from "../db/schema";
 import type { Db } from "../env";
 import { webhookTimeoutMs } from "../monitoring/settings";
-import { deliveryMessage } from "./enqueue-deliveries";
+import { deliveryMessage, MAX_QUEUE_DELAY_SECONDS } from "./enqueue-deliveries";
 import { deliveryJobSchema, type DeliveryJob } from "./job";
 import { recordAttempt } from "./record-attempt";
 import { liveSecrets } from "./secrets-of";
@@ -36,8 +36,9 @@ async function handleMessage(env: Env, db: Db, key: CryptoKey | null, message: M
 
 async function attempt(env: Env, db: Db, key: CryptoKey | null, job: DeliveryJob, now = new Date()) {
   if (job.notBefore !== undefined && job.notBefore > now.getTime() + 1000) {
-    // Longer than one queue delay allows: another hop.
-    await env.WEBHOOK_QUEUE.send(...sendArgs(deliveryMessage(job, (job.notBefore - now.getTime()) / 1000, now.getTime())));
+    // Longer than one queue delay allows: another hop, same target time.
+    const remaining = Math.ceil((job.notBefore - now.getTime()) / 1000);
+    await env.WEBHOOK_QUEUE.send(job, { contentType: "json", delaySeconds: Math.min(remaining, MAX_QUEUE_DELAY_SECONDS) });
     return;
   }
   // Claims this attempt: a duplicate or superseded message finds `attempts` moved on and does nothing.
