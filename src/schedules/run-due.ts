@@ -21,14 +21,16 @@ export interface TickStats {
 export async function runDueSchedules(env: Env, nowMs = Date.now()): Promise<TickStats> {
   const now = Math.floor(nowMs / 1000);
   const limit = scheduleBatch(env);
-  const due = (statuses: string) =>
-    `SELECT id FROM reports WHERE next_run_at <= ?1 AND status IN (${statuses}) ORDER BY next_run_at, id LIMIT ?2`;
-  const [skipped, claimed] = await env.DB.batch<{ id: number; generation: number }>([
-    env.DB.prepare(`UPDATE reports SET next_run_at = ${advanceSql(now)} WHERE id IN (${due("'queued', 'processing'")})`).bind(now, limit),
+  // One window of the oldest due runs. Its finished reports are claimed first; then whatever of the window
+  // is still analysing only moves on (after the claim the window holds no claimed row: they are no longer due).
+  // `+status` keeps SQLite from scanning the status index (every finished report) instead of the window.
+  const window = "SELECT id FROM reports WHERE next_run_at <= ?1 ORDER BY next_run_at, id LIMIT ?2";
+  const [claimed, skipped] = await env.DB.batch<{ id: number; generation: number }>([
     env.DB.prepare(
       `UPDATE reports SET next_run_at = ${advanceSql(now)}, status = 'queued', generation = generation + 1, updated_at = ?3
-       WHERE id IN (${due("'completed', 'failed'")}) RETURNING id, generation`,
+       WHERE id IN (${window}) AND +status IN ('completed', 'failed') RETURNING id, generation`,
     ).bind(now, limit, new Date(nowMs).toISOString()),
+    env.DB.prepare(`UPDATE reports SET next_run_at = ${advanceSql(now)} WHERE id IN (${window}) AND +status IN ('queued', 'processing')`).bind(now, limit),
   ]);
   const jobs = claimed!.results;
   let failed = 0;
