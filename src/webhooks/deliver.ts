@@ -63,7 +63,9 @@ const sendArgs = (message: ReturnType<typeof deliveryMessage>) =>
 async function post(env: Env, key: CryptoKey | null, webhook: Webhook, messageId: string, body: string, now: Date): Promise<SendResult> {
   if (!key) return { ok: false, status: null, retryAfter: null, error: "The server has no WEBHOOK_ENCRYPTION_KEY to sign with.", gone: false };
   const timestamp = Math.floor(now.getTime() / 1000);
-  const secrets = await liveSecrets(key, webhook, now);
+  const secrets = await liveSecrets(key, webhook, now).catch(() => null);
+  // A secret sealed under another key (WEBHOOK_ENCRYPTION_KEY changed) fails like any attempt, on the schedule.
+  if (!secrets) return { ok: false, status: null, retryAfter: null, error: "The secret cannot be decrypted with the current WEBHOOK_ENCRYPTION_KEY: rotate it.", gone: false };
   return sendWebhook(webhook.url, body, {
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === "true",
     timeoutMs: webhookTimeoutMs(env),

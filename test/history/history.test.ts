@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { failStaleReports } from "../../src/queue/sweep";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
 import { createEndpoint, deliverMessage, hookUrl, waitForWebhooks } from "../helpers/webhooks";
@@ -151,5 +152,19 @@ describe("history and report events", () => {
     expect(res.text).toContain("<polyline");
     expect(res.text).not.toContain("<script");
     expect(res.text).toMatch(/Newly (failing|fixed)/);
+  });
+
+  it("a generation the stale sweep fails is kept in history and announced as report.failed", async () => {
+    const hook = await createEndpoint(caller, hookUrl("ok").url, ["report.failed"]);
+    const id = await seedReport(caller, KNOWN(), { score: 40 });
+    await env.DB.prepare("UPDATE reports SET status = 'processing', generation = 2, updated_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 20 * 60_000).toISOString(), id)
+      .run();
+    await failStaleReports(env);
+    await failStaleReports(env);
+    expect(await historyRows(id)).toMatchObject([{ generation: 2, status: "failed", error_code: "analysis_lost", score: null }]);
+    const events = (await eventsOf(id, "report.failed")).filter((row: any) => row.webhook_id === hook.id);
+    expect(events).toHaveLength(1);
+    expect(JSON.parse((events[0] as any).payload).data).toMatchObject({ id, status: "failed", previous_score: 40, error: { code: "analysis_lost" } });
   });
 });
