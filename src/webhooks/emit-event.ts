@@ -5,6 +5,8 @@ import { toStatement } from "../db/statement";
 import type { Db } from "../env";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 
+const MAX_PAYLOAD_CHARS = 20_000;
+
 export type WebhookEventType = (typeof webhookEventTypes)[number] | "webhook.test";
 
 /** The `webhook-id` of an event: the same for every endpoint it goes to and on every attempt. */
@@ -29,6 +31,8 @@ export function deliveryInsert(accountId: number, type: WebhookEventType, data: 
   const now = (options.now ?? new Date()).toISOString();
   const messageId = newMessageId();
   const payload = JSON.stringify({ type, timestamp: now, data });
+  // monitoring.md: payloads stay under 20 KB; a bigger one is a bug of the caller (send an id, not the data).
+  if (payload.length > MAX_PAYLOAD_CHARS) throw new Error(`${type} payload of ${payload.length} characters is over ${MAX_PAYLOAD_CHARS}`);
   const target = options.webhookId === undefined
     ? sql`w.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value IN (${type}, '*'))`
     : sql`w.id = ${options.webhookId}`;
