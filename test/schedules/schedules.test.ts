@@ -1,4 +1,6 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import worker from "../../src/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueSchedules } from "../../src/schedules/run-due";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
@@ -107,6 +109,25 @@ describe("scheduled audits", () => {
     const mine = [...a.sent, ...b.sent].filter((job) => ids.includes(job.reportId));
     expect(mine).toHaveLength(40);
     expect(new Set(mine.map((job) => job.reportId)).size).toBe(40);
+  });
+
+  it("two scheduled handlers of the Worker at once: each due report is regenerated once, through the real queue", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await seedReport(caller, KNOWN(), { score: 90 }));
+    for (const id of ids) await setDue(id, nowSeconds() - 2);
+    const run = async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await Promise.all([run(), run()]);
+    for (const id of ids) {
+      const report = await waitForReport(caller.key, id);
+      expect(report.status).toBe("completed");
+      expect((await reportRow(id))!.generation, `report ${id}`).toBe(2);
+      const history = await call(`/api/v1/reports/${id}/history`, { key: caller.key });
+      expect(history.json.data.map((entry: any) => entry.generation)).toEqual([2]);
+    }
   });
 
   it("deleted reports (and projects) never run", async () => {
