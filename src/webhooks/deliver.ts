@@ -3,7 +3,7 @@ import { createDb } from "../db/client";
 import { webhookDeliveries, webhooks, type Webhook } from "../db/schema";
 import type { Db } from "../env";
 import { webhookTimeoutMs } from "../monitoring/settings";
-import { deliveryMessage, MAX_QUEUE_DELAY_SECONDS } from "./enqueue-deliveries";
+import { MAX_QUEUE_DELAY_SECONDS, sendAttempt } from "./enqueue-deliveries";
 import { deliveryJobSchema, type DeliveryJob } from "./job";
 import { recordAttempt } from "./record-attempt";
 import { liveSecrets } from "./secrets-of";
@@ -50,15 +50,14 @@ async function attempt(env: Env, db: Db, key: CryptoKey | null, job: DeliveryJob
   if (!delivery) return;
   const webhook = await db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId)).get();
   if (!webhook) return;
-  const result = webhook.enabled
-    ? await post(env, key, webhook, delivery.messageId, delivery.payload, now)
-    : ({ ok: false, status: null, retryAfter: null, error: "The endpoint is disabled.", gone: false, final: true } as const);
-  const next = await recordAttempt(db, webhook, { ...delivery, attempts: job.attempt + 1 }, result, now);
-  if (next !== null) await env.WEBHOOK_QUEUE.send(...sendArgs(deliveryMessage({ deliveryId: delivery.id, attempt: job.attempt + 1 }, next, now.getTime())));
+  if (!webhook.enabled) {
+    await endDelivery(db, delivery.id, "The endpoint is disabled.");
+    return;
+  }
+  const result = await post(env, key, webhook, delivery.messageId, delivery.payload, now);
+  const next = await recordAttempt(db, webhook, delivery, result, now);
+  if (next !== null) await sendAttempt(env.WEBHOOK_QUEUE, { deliveryId: delivery.id, attempt: delivery.attempts }, next, now.getTime());
 }
-
-const sendArgs = (message: ReturnType<typeof deliveryMessage>) =>
-  [message.body, { contentType: message.contentType, delaySeconds: message.delaySeconds }] as const;
 
 async function post(env: Env, key: CryptoKey | null, webhook: Webhook, messageId: string, body: string, now: Date): Promise<SendResult> {
   if (!key) return { ok: false, status: null, retryAfter: null, error: "The server has no WEBHOOK_ENCRYPTION_KEY to sign with.", gone: false };
@@ -77,17 +76,19 @@ async function post(env: Env, key: CryptoKey | null, webhook: Webhook, messageId
   });
 }
 
+/** A pending delivery that will not be attempted again, and why. */
+const endDelivery = (db: Db, id: number, reason: string) =>
+  db
+    .update(webhookDeliveries)
+    .set({ status: "failed", lastError: reason, nextAttemptAt: null, updatedAt: new Date().toISOString() })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")));
+
 /** Messages that crashed the consumer max_retries times: their delivery is given up, with the reason. */
 export async function handleWebhookDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
   for (const message of batch.messages) {
     const parsed = deliveryJobSchema.safeParse(message.body);
-    if (parsed.success) {
-      await db
-        .update(webhookDeliveries)
-        .set({ status: "failed", lastError: "The delivery failed repeatedly inside the service and was given up.", nextAttemptAt: null, updatedAt: new Date().toISOString() })
-        .where(and(eq(webhookDeliveries.id, parsed.data.deliveryId), eq(webhookDeliveries.status, "pending")));
-    }
+    if (parsed.success) await endDelivery(db, parsed.data.deliveryId, "The delivery failed repeatedly inside the service and was given up.");
     message.ack();
   }
 }

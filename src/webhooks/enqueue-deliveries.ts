@@ -11,6 +11,12 @@ export function deliveryMessage(job: Omit<DeliveryJob, "notBefore">, delaySecond
   return { body, contentType: "json" as const, delaySeconds: Math.min(delay, MAX_QUEUE_DELAY_SECONDS) };
 }
 
+/** Queues one attempt of a delivery, `delaySeconds` from now. */
+export async function sendAttempt(queue: Queue, job: Omit<DeliveryJob, "notBefore">, delaySeconds: number, nowMs = Date.now()) {
+  const { body, contentType, delaySeconds: delay } = deliveryMessage(job, delaySeconds, nowMs);
+  await queue.send(body, { contentType, delaySeconds: delay });
+}
+
 /**
  * Sends the first attempt of new deliveries. If the queue refuses them they stay pending and the sweep
  * (requeue-lost.ts) sends them later: the event is already stored, nothing is lost.

@@ -7,13 +7,11 @@ import type { SendResult } from "./send";
 const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
 const DISABLE_MIN_DELIVERIES = 5;
 
-type Attempted = SendResult | { ok: false; status: null; retryAfter: null; error: string; gone: false; final: true };
-
 /**
  * Stores what one attempt gave and what happens next; returns the delay of the next attempt in seconds, or
  * null when there is none (succeeded, failed for good, or the endpoint is gone).
  */
-export async function recordAttempt(db: Db, webhook: Webhook, delivery: WebhookDelivery, result: Attempted, now: Date): Promise<number | null> {
+export async function recordAttempt(db: Db, webhook: Webhook, delivery: WebhookDelivery, result: SendResult, now: Date): Promise<number | null> {
   const at = now.toISOString();
   const where = eq(webhookDeliveries.id, delivery.id);
   if (result.ok) {
@@ -23,7 +21,7 @@ export async function recordAttempt(db: Db, webhook: Webhook, delivery: WebhookD
     ]);
     return null;
   }
-  const delay = result.gone || "final" in result ? null : nextDelaySeconds(delivery.attempts, result);
+  const delay = result.gone ? null : nextDelaySeconds(delivery.attempts, result);
   await db
     .update(webhookDeliveries)
     .set({
@@ -38,7 +36,6 @@ export async function recordAttempt(db: Db, webhook: Webhook, delivery: WebhookD
     await disable(db, webhook.id, "The endpoint answered 410 Gone.", at);
     return null;
   }
-  if ("final" in result) return null;
   await noteFailure(db, webhook, now);
   return delay;
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type WebhookDelivery } from "../db/schema";
 import type { Db } from "../env";
 import { notFound } from "../http/errors";
-import { deliveryMessage } from "./enqueue-deliveries";
+import { sendAttempt } from "./enqueue-deliveries";
 import { findWebhookOrThrow } from "./find-webhook";
 import { requireEnabled } from "./send-test-event";
 
@@ -23,7 +23,6 @@ export async function retryDelivery(env: Env, db: Db, accountId: number, webhook
     .where(and(where, eq(webhookDeliveries.attempts, current.attempts)))
     .returning();
   if (!row) return notFound();
-  const message = deliveryMessage({ deliveryId: row.id, attempt: row.attempts }, 0);
-  await env.WEBHOOK_QUEUE.send(message.body, { contentType: message.contentType });
+  await sendAttempt(env.WEBHOOK_QUEUE, { deliveryId: row.id, attempt: row.attempts }, 0);
   return row;
 }

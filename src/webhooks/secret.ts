@@ -17,7 +17,7 @@ export const secretBytes = (secret: string) => fromBase64(secret.slice(SECRET_PR
  * The AES-GCM key behind stored secrets. WEBHOOK_ENCRYPTION_KEY is any long random string (a Worker secret);
  * its SHA-256 is the 256-bit key, so operators need not produce exact key bytes.
  */
-async function encryptionKey(env: Pick<Env, "WEBHOOK_ENCRYPTION_KEY">): Promise<CryptoKey | null> {
+export async function encryptionKey(env: Pick<Env, "WEBHOOK_ENCRYPTION_KEY">): Promise<CryptoKey | null> {
   const material = env.WEBHOOK_ENCRYPTION_KEY;
   if (!material) return null;
   const digest = await crypto.subtle.digest("SHA-256", encoder.encode(material));
@@ -56,5 +56,3 @@ export async function decryptSecret(key: CryptoKey, accountId: number, stored: s
   );
   return new TextDecoder().decode(plain);
 }
-
-export { encryptionKey };

@@ -89,6 +89,15 @@ describe("webhook retries, through the webhook queue's consumer", () => {
     expect(test.status).toBe(409);
   });
 
+  it("a pending delivery of an endpoint disabled since is failed without being sent", async () => {
+    const { tag, url } = hookUrl("ok");
+    const { hook, deliveryId } = await pendingDelivery(caller, url);
+    await call(`/api/v1/webhooks/${hook.id}`, { key: caller.key, method: "PATCH", json: { enabled: false } });
+    await deliverMessage(QUEUE, { deliveryId, attempt: 0 });
+    expect(await delivery(deliveryId)).toMatchObject({ status: "failed", last_error: "The endpoint is disabled." });
+    expect(await received(tag)).toEqual([]);
+  });
+
   it("429 with Retry-After is honoured, clamped between the schedule's step and twice it", async () => {
     const { url } = hookUrl("busy", "?after=120");
     const { deliveryId } = await pendingDelivery(caller, url);
