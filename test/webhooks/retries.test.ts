@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { RETRY_SCHEDULE_SECONDS } from "../../src/webhooks/retry-schedule";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { createEndpoint, deliverMessage, deliveryRows, hookUrl, received, recordingQueue } from "../helpers/webhooks";
@@ -22,8 +22,9 @@ const delivery = (id: number) => env.DB.prepare("SELECT * FROM webhook_deliverie
 const webhook = (id: number) => env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(id).first<Record<string, any>>();
 
 describe("webhook retries, through the webhook queue's consumer", () => {
+  // A new account per test: each makes endpoints, and an account may have only MAX_WEBHOOKS.
   let caller: Caller;
-  beforeAll(async () => {
+  beforeEach(async () => {
     caller = await createCaller("retries");
   });
 
