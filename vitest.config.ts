@@ -14,6 +14,10 @@ export default defineConfig(async () => {
           FETCH_TIMEOUT_MS: "3000",
           ANALYSIS_MAX_ATTEMPTS: "2",
           REPORT_COOKIE_SECRET: "test-only-cookie-secret",
+          // Webhooks: a test-only encryption key, and a hanging receiver fails within a test's time.
+          WEBHOOK_ENCRYPTION_KEY: "test-only-webhook-encryption-key",
+          WEBHOOK_TIMEOUT_MS: "1500",
+          PUBLIC_ORIGIN: "https://pagegrade.test",
           PAGE_SERVER: inject("pageServer"),
         },
       },

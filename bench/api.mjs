@@ -7,7 +7,7 @@
 // after the storage, rows-written and SQL figures (no wrangler dev, no load).
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
-import { newApiKey, seededRandom, toolEnv } from "../scripts/local-tools.mjs";
+import { d1File, freePort, newApiKey, seededRandom, toolEnv, waitForServer } from "../scripts/local-tools.mjs";
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg, cpus, tmpdir } from "node:os";
@@ -167,14 +167,6 @@ function reportInserts(rows) {
 
 // ---------- servers ----------
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  const { port } = server.address();
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
-
 /** A tiny site for the store variant: the queue consumer audits these pages in the background. */
 async function startPageServer() {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench page for the store variant</title><meta name="description" content="A small page served locally so stored reports have something real to audit."><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><h1>Bench</h1><p>${"Some words about the page. ".repeat(40)}</p><a href="/">Home</a></body></html>`;
@@ -185,21 +177,6 @@ async function startPageServer() {
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   return server;
-}
-
-async function waitForServer(base, key, child, output) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output.join("").slice(-3000)}`);
-    try {
-      const res = await fetch(`${base}/api/v1/projects`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((ok) => setTimeout(ok, 500));
-  }
-  throw new Error(`wrangler dev did not answer within 90 s:\n${output.join("").slice(-3000)}`);
 }
 
 // ---------- load ----------
@@ -328,13 +305,6 @@ async function loadSeed(sqliteFile, files) {
     .get();
   db.close();
   return counts;
-}
-
-function d1File(persist) {
-  const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database under ${dir}`);
-  return join(dir, file);
 }
 
 const STORAGE_REPORTS = Number(process.env.BENCH_STORAGE_REPORTS ?? 20_000);
@@ -524,7 +494,7 @@ async function main() {
       dev.stdout.on("data", (d) => output.push(String(d)));
       dev.stderr.on("data", (d) => output.push(String(d)));
       try {
-        await waitForServer(base, keys[0].key, dev, output);
+        await waitForServer(`${base}/api/v1/projects`, keys[0].key, dev, output);
         break;
       } catch (error) {
         if (attempt >= 3 || !/already in use/i.test(String(error))) throw error;

@@ -23,7 +23,8 @@ Local API key (shown once): ${key}
 // Local dev audits sites on localhost too, so private targets are allowed here and only here.
 const dev = spawn(
   "wrangler",
-  ["dev", "--port", port, "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret", ...extra],
+  ["dev", "--port", port, "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret",
+    "--var", "WEBHOOK_ENCRYPTION_KEY:local-dev-only-webhook-key", "--var", `PUBLIC_ORIGIN:http://localhost:${port}`, ...extra],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

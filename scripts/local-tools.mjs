@@ -1,5 +1,7 @@
 // Shared by the local tools (key, dev, bench, soak, e2e): how they call wrangler and how they mint API keys.
 import { createHash, randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { createServer } from "node:http";
 import { delimiter, join } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -32,4 +34,37 @@ export function seededRandom(seed) {
 export function newApiKey() {
   const key = `pg_${randomBytes(32).toString("base64url")}`;
   return { key, prefix: key.slice(0, 8), hash: createHash("sha256").update(key).digest("hex") };
+}
+
+/** A port nothing listens on right now (another process may still take it before wrangler binds it). */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address();
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+/** The SQLite file of the local D1 under a wrangler --persist-to directory. */
+export function d1File(persist) {
+  const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database under ${dir}`);
+  return join(dir, file);
+}
+
+/** Waits until `url` answers 200 to the key, or wrangler dev (`child`) exits, for at most 90 s. */
+export async function waitForServer(url, key, child, output) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output.join("").slice(-3000)}`);
+    try {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 500));
+  }
+  throw new Error(`wrangler dev did not answer within 90 s:\n${output.join("").slice(-3000)}`);
 }

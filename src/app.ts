@@ -9,6 +9,8 @@ import { projectRoutes } from "./routes/projects";
 import { sendNotFoundPage } from "./page/not-found-page";
 import { pageRoutes } from "./routes/pages";
 import { reportRoutes } from "./routes/reports";
+import { historyRoutes } from "./routes/history";
+import { webhookRoutes } from "./routes/webhooks";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -27,7 +29,9 @@ export function createApi() {
       },
     }),
   );
+  api.route("/api/v1/reports", historyRoutes);
   api.route("/api/v1/reports", reportRoutes);
+  api.route("/api/v1/webhooks", webhookRoutes);
   api.route("/api/v1/projects", projectRoutes);
   api.all("/api/v1/*", () => notFound());
   api.onError(renderError);

@@ -8,6 +8,22 @@ declare global {
     /** HMAC key for report-page unlock cookies: a Worker secret (`wrangler secret put`). */
     REPORT_COOKIE_SECRET?: string;
   }
+  interface Env extends MonitoringEnv {}
+  // The tests' `env` (cloudflare:workers) is typed as Cloudflare.Env: it gains the same bindings.
+  namespace Cloudflare {
+    interface Env extends MonitoringEnv {}
+  }
+  /** Monitoring bindings (wrangler.toml), typed by hand as `wrangler types` would until it is run again. */
+  interface MonitoringEnv {
+    /** AES-GCM key material for stored webhook secrets: a Worker secret. Without it webhooks answer 503. */
+    WEBHOOK_ENCRYPTION_KEY?: string;
+    WEBHOOK_QUEUE: Queue;
+    HISTORY_LIMIT: string;
+    SCHEDULE_BATCH: string;
+    MAX_WEBHOOKS: string;
+    WEBHOOK_TIMEOUT_MS: string;
+    PUBLIC_ORIGIN: string;
+  }
 }
 
 export type Db = DrizzleD1Database<typeof schema>;

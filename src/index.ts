@@ -1,7 +1,9 @@
 import { createApp } from "./app";
 import type { AnalysisJob } from "./env";
-import { handleQueue } from "./queue/consumer";
+import { handleQueue } from "./queue/dispatch";
 import { failStaleReports } from "./queue/sweep";
+import { runDueSchedules } from "./schedules/run-due";
+import { requeueLostDeliveries } from "./webhooks/requeue-lost";
 
 const app = createApp();
 
@@ -9,6 +11,7 @@ export default {
   fetch: app.fetch,
   queue: handleQueue,
   scheduled: async (_controller, env, _ctx) => {
-    await failStaleReports(env);
+    // Independent jobs: one failing does not keep the others from running.
+    await Promise.all([failStaleReports(env), runDueSchedules(env), requeueLostDeliveries(env)]);
   },
 } satisfies ExportedHandler<Env, AnalysisJob>;

@@ -1,6 +1,6 @@
 // The package entry (`pagegrade`) for other Workers and scripts: mount the API, or audit a page directly.
 export { createApi, createApp } from "./app";
 export * from "./analysis/index";
-export { handleQueue } from "./queue/consumer";
+export { handleQueue } from "./queue/dispatch";
 export type { AppEnv, AnalysisJob } from "./env";
 export { default } from "./index";

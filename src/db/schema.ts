@@ -51,6 +51,9 @@ export type ReportStatus = (typeof reportStatuses)[number];
 /** Reports whose analysis has not ended, as the sweep and its partial index both write it. */
 export const unfinished = sql.raw(`"status" IN ('queued', 'processing')`);
 
+export const reportSchedules = ["none", "daily", "weekly"] as const;
+export type ReportSchedule = (typeof reportSchedules)[number];
+
 export const reports = sqliteTable(
   "reports",
   {
@@ -75,6 +78,11 @@ export const reports = sqliteTable(
     errorCode: text(),
     errorMessage: text(),
     generatedAt: text(),
+    // monitoring.md: the score of the completed generation before the current one, set as a generation completes.
+    previousScore: integer(),
+    schedule: text({ enum: reportSchedules }).notNull().default("none"),
+    // Unix seconds: schedule arithmetic stays exact, so runs never drift.
+    nextRunAt: integer(),
     createdAt: text().notNull().default(now),
     updatedAt: text().notNull().default(now),
   },
@@ -94,6 +102,8 @@ export const reports = sqliteTable(
     // The stale-report sweep reads only unfinished reports: finished ones (nearly all) need no entry. The sweep
     // writes this same condition literally, which is what lets SQLite use a partial index.
     index("reports_unfinished_updated_idx").on(t.updatedAt).where(unfinished),
+    // The schedule tick reads due reports oldest first; unscheduled ones are not in the index.
+    index("reports_next_run_idx").on(t.nextRunAt, t.id).where(sql`${t.nextRunAt} IS NOT NULL`),
   ],
 );
 
@@ -108,5 +118,84 @@ export const unlockAttempts = sqliteTable(
   (t) => [index("unlock_attempts_lookup_idx").on(t.reportId, t.client, t.createdAt)],
 );
 
+/** One compact row per finished generation (monitoring.md "History"); the full results stay on the report. */
+export const reportHistory = sqliteTable(
+  "report_history",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    reportId: integer().notNull().references(() => reports.id, { onDelete: "cascade" }),
+    generation: integer().notNull(),
+    status: text({ enum: ["completed", "failed"] }).notNull(),
+    score: integer(),
+    result: text({ enum: ["good", "decent", "bad"] }),
+    issuesHigh: integer().notNull().default(0),
+    issuesMedium: integer().notNull().default(0),
+    issuesLow: integer().notNull().default(0),
+    failedChecks: text({ mode: "json" }).$type<string[]>().notNull(),
+    errorCode: text(),
+    errorMessage: text(),
+    generatedAt: text().notNull(),
+  },
+  // Unique per generation: a duplicate delivery of the analysis message cannot record (or announce) it twice.
+  (t) => [uniqueIndex("report_history_generation_unique").on(t.reportId, t.generation)],
+);
+
+export const webhookEventTypes = ["report.completed", "report.failed", "report.score_dropped", "crawl.completed"] as const;
+
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    events: text({ mode: "json" }).$type<string[]>().notNull(),
+    description: text(),
+    enabled: integer({ mode: "boolean" }).notNull().default(true),
+    disabledReason: text(),
+    // AES-GCM under WEBHOOK_ENCRYPTION_KEY; the previous secret keeps signing until previousSecretExpiresAt.
+    secret: text().notNull(),
+    previousSecret: text(),
+    previousSecretExpiresAt: text(),
+    // Set by the first failed attempt after a success: the start of a run of failures (5 days of them disable).
+    failingSince: text(),
+    createdAt: text().notNull().default(now),
+    updatedAt: text().notNull().default(now),
+  },
+  (t) => [index("webhooks_account_idx").on(t.accountId, t.id)],
+);
+
+export const deliveryStatuses = ["pending", "succeeded", "failed"] as const;
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    // The `webhook-id` header: the same on every attempt.
+    messageId: text().notNull(),
+    webhookId: integer().notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+    // What the event is about (e.g. report.completed:12:3): one delivery per event and endpoint.
+    eventKey: text().notNull(),
+    type: text().notNull(),
+    payload: text().notNull(),
+    status: text({ enum: deliveryStatuses }).notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    lastStatusCode: integer(),
+    lastError: text(),
+    nextAttemptAt: text(),
+    createdAt: text().notNull().default(now),
+    updatedAt: text().notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_unique").on(t.webhookId, t.eventKey),
+    uniqueIndex("webhook_deliveries_message_unique").on(t.webhookId, t.messageId),
+    index("webhook_deliveries_list_idx").on(t.webhookId, t.id),
+    // The lost-message sweep reads only pending deliveries that are overdue.
+    index("webhook_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
 export type Report = typeof reports.$inferSelect;
+export type HistoryRow = typeof reportHistory.$inferSelect;
+export type Webhook = typeof webhooks.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type Project = typeof projects.$inferSelect;

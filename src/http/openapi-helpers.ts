@@ -81,6 +81,7 @@ const errors = {
   400: { description: "A malformed JSON or form body, or a malformed x-d1-bookmark header." },
   401: { description: "Missing, malformed, unknown or revoked API key.", headers: { "WWW-Authenticate": header("Bearer") } },
   404: { description: "No such resource for this account (another account's is not found either)." },
+  409: { description: "The resource is not in a state that allows this." },
   413: { description: "The request body is larger than 64 KiB." },
   415: { description: "A body in another content type than form, multipart or JSON." },
   422: { description: "Invalid input: the message and `errors` name the field and the allowed values." },
@@ -90,14 +91,18 @@ const errors = {
 
 export type ErrorStatus = keyof typeof errors;
 
-/** Error answers in the one error shape; every operation answers 400 (bookmark), 401 and 429. */
-export function errorResponses(...statuses: ErrorStatus[]) {
-  const all = [...new Set<ErrorStatus>([400, 401, 429, ...statuses])].sort();
+/**
+ * Error answers in the one error shape; every operation answers 400 (bookmark), 401 and 429. A status may come
+ * with the operation's own description: `[409, "Already finished."]`.
+ */
+export function errorResponses(...statuses: (ErrorStatus | [ErrorStatus, string])[]) {
+  const own = new Map(statuses.filter((s): s is [ErrorStatus, string] => Array.isArray(s)));
+  const all = [...new Set<ErrorStatus>([400, 401, 429, ...statuses.map((s) => (Array.isArray(s) ? s[0] : s))])].sort();
   return Object.fromEntries(
     all.map((status) => {
       const { description, ...rest } = errors[status];
       const headers = "headers" in rest ? rest.headers : {};
-      return [String(status), ok(description, ref(status === 422 ? "ValidationError" : "Error"), headers)];
+      return [String(status), ok(own.get(status) ?? description, ref(status === 422 ? "ValidationError" : "Error"), headers)];
     }),
   );
 }

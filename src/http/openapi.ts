@@ -3,9 +3,10 @@ export * from "./openapi-helpers";
 import { bookmarkParameter, commonSchemas, type OpenApiPart } from "./openapi-helpers";
 import { projectsOpenApi } from "../projects/openapi";
 import { reportsOpenApi } from "../reports/openapi";
+import { monitoringOpenApi } from "../webhooks/openapi";
 
 /** One line per resource: its module builds its paths (and named schemas) with the helpers. */
-const parts: OpenApiPart[] = [reportsOpenApi, projectsOpenApi];
+const parts: OpenApiPart[] = [reportsOpenApi, projectsOpenApi, monitoringOpenApi];
 
 type Operation = { parameters?: unknown[] };
 

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Child } from "hono/jsx";
 import { checks } from "../analysis/checks";
 import type { Results } from "../analysis/types";
 import type { ReportRow } from "../reports/serialize";
@@ -47,7 +48,7 @@ function pageNote(row: ReportRow) {
 }
 
 /** The report as its reader sees it: results, progress, or the failure in plain words. */
-export function sendReportPage(c: Context, row: ReportRow, { noindex }: { noindex: boolean }) {
+export function sendReportPage(c: Context, row: ReportRow, { noindex, history }: { noindex: boolean; history?: Child }) {
   const canonical = `${new URL(c.req.url).origin}/reports/${row.id}`;
   const host = hostOf(row.url);
   const summary = summarize(row);
@@ -62,7 +63,7 @@ export function sendReportPage(c: Context, row: ReportRow, { noindex }: { noinde
         title={`SEO report for ${host}: ${summary.score}/100 · Pagegrade`}
         description={`SEO audit of ${row.url}: score ${summary.score}/100 (${summary.result}), with ${high} high, ${medium} medium and ${low} low importance issues.`}
       >
-        <ReportView report={summary} note={pageNote(row)} />
+        <ReportView report={summary} note={pageNote(row)} history={history} />
       </Layout>,
     );
   }

@@ -17,6 +17,8 @@ main{padding:1.5rem 0 2.5rem}
 h1{font-size:1.6rem;line-height:1.25;margin:0 0 .75rem;overflow-wrap:anywhere}
 h2{font-size:1.25rem;margin:2rem 0 .75rem}
 .muted{color:var(--muted)}
+.history h3{font-size:1rem;margin:1rem 0 .25rem}
+.trend{display:block;max-width:100%;height:auto;margin-top:1rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .urls{margin:0 0 1.25rem;display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 .urls dt{color:var(--muted)}

@@ -5,22 +5,17 @@ import { createDb } from "../db/client";
 import { reports } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
 import { analysisJobSchema } from "./job";
-import { markFailed, markProcessing, markQueuedForRetry, saveOutcome } from "./save-outcome";
+import { finishGeneration } from "../history/finish-generation";
+import { markProcessing, markQueuedForRetry } from "./save-outcome";
 
-const DEAD_LETTER_SUFFIX = "-dlq";
-
-export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx?: ExecutionContext): Promise<void> {
+export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
-  if (batch.queue.endsWith(DEAD_LETTER_SUFFIX)) {
-    await Promise.all(batch.messages.map((message) => handleDeadLetter(db, message)));
-    return;
-  }
   const options = analysisOptionsFromEnv(env);
   const maxAttempts = Math.max(1, Number(env.ANALYSIS_MAX_ATTEMPTS) || 5);
-  await Promise.all(batch.messages.map((message) => handleMessage(db, message, options, maxAttempts)));
+  await Promise.all(batch.messages.map((message) => handleMessage(env, db, message, options, maxAttempts)));
 }
 
-async function handleMessage(db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {
+async function handleMessage(env: Env, db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (!parsed.success) {
     console.warn("dropping malformed analysis message", message.id);
@@ -46,7 +41,7 @@ async function handleMessage(db: Db, message: Message<unknown>, options: Analysi
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       return;
     }
-    await saveOutcome(db, job, outcome);
+    await finishGeneration(env, db, job, outcome);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
@@ -57,15 +52,20 @@ async function handleMessage(db: Db, message: Message<unknown>, options: Analysi
 
 export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
 
-async function handleDeadLetter(db: Db, message: Message<unknown>) {
+export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = createDb(env.DB);
+  await Promise.all(batch.messages.map((message) => handleDeadLetter(env, db, message)));
+}
+
+async function handleDeadLetter(env: Env, db: Db, message: Message<unknown>) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (parsed.success) {
-    await markFailed(
-      db,
-      parsed.data,
-      "analysis_crashed",
-      "The analysis failed repeatedly and was given up. Regenerate the report to try again.",
-    );
+    await finishGeneration(env, db, parsed.data, {
+      ok: false,
+      code: "analysis_crashed",
+      message: "The analysis failed repeatedly and was given up. Regenerate the report to try again.",
+      temporary: false,
+    });
   }
   message.ack();
 }

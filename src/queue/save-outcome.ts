@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { reports } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
@@ -13,13 +13,17 @@ export const markProcessing = (db: Db, job: AnalysisJob) =>
 export const markQueuedForRetry = (db: Db, job: AnalysisJob) =>
   db.update(reports).set({ status: "queued", updatedAt: new Date().toISOString() }).where(sameGeneration(job));
 
-/** The new results, score and status in one statement; a failed regeneration keeps the previous results. */
+/**
+ * The new results, score and status in one statement; a failed regeneration keeps the previous results.
+ * Only a generation still running completes, once: the history row and events ride on that (src/history).
+ */
 export function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date().toISOString()) {
   if (!outcome.ok) return markFailed(db, job, outcome.code, outcome.message, now);
   return db
     .update(reports)
     .set({
       status: "completed",
+      previousScore: sql`${reports.score}`,
       finalUrl: outcome.finalUrl,
       score: outcome.score,
       result: outcome.result,
@@ -32,7 +36,7 @@ export function saveOutcome(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, 
       generatedAt: now,
       updatedAt: now,
     })
-    .where(sameGeneration(job));
+    .where(and(sameGeneration(job), inArray(reports.status, ["queued", "processing"])));
 }
 
 /** Only a report still waiting on this generation is marked: a finished one keeps its verdict. */

@@ -1,6 +1,7 @@
 import { and, lt } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { reports, unfinished } from "../db/schema";
+import { recordFailedGenerations } from "../history/finish-generation";
 
 /** Far beyond the longest retry schedule (5 deliveries of 15 s with 2-16 s backoff), so only lost messages match. */
 export const STALE_AFTER_MS = 15 * 60 * 1000;
@@ -12,15 +13,12 @@ export const STALE_AFTER_MS = 15 * 60 * 1000;
 export async function failStaleReports(env: Env, now = Date.now()): Promise<number> {
   const db = createDb(env.DB);
   const cutoff = new Date(now - STALE_AFTER_MS).toISOString();
+  const failure = { ok: false as const, code: "analysis_lost", message: "The analysis did not finish in time. Regenerate the report to try again.", temporary: false };
   const stale = await db
     .update(reports)
-    .set({
-      status: "failed",
-      errorCode: "analysis_lost",
-      errorMessage: "The analysis did not finish in time. Regenerate the report to try again.",
-      updatedAt: new Date(now).toISOString(),
-    })
+    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, updatedAt: new Date(now).toISOString() })
     .where(and(unfinished, lt(reports.updatedAt, cutoff)))
-    .returning({ id: reports.id });
+    .returning({ reportId: reports.id, generation: reports.generation });
+  await recordFailedGenerations(env, db, stale, failure, new Date(now));
   return stale.length;
 }

@@ -6,6 +6,7 @@ import { ApiError } from "../http/errors";
 import { projectNameFor } from "../projects/project-name";
 import { selectReports, withResults } from "./find-report";
 import { passwordRule } from "./password-rule";
+import { firstRunSql } from "../schedules/next-run";
 import type { StoreReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
 
@@ -25,7 +26,7 @@ export async function createReport(
   const url = targetUrlOrThrow(input.url, allowPrivateTargets);
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
   const projectName = projectNameFor(url);
-  const [, , [row]] = await db.batch([
+  const [, , , [row]] = await db.batch([
     db.insert(projects).values({ accountId, name: projectName }).onConflictDoNothing(),
     db
       .insert(reports)
@@ -35,7 +36,12 @@ export async function createReport(
         url: url.href,
         privacy: input.privacy,
         passwordHash,
+        schedule: input.schedule,
       }),
+    db
+      .update(reports)
+      .set({ nextRunAt: firstRunSql(input.schedule, Math.floor(Date.now() / 1000)) })
+      .where(eq(reports.id, sql`last_insert_rowid()`)),
     // Read back in the same round trip: last_insert_rowid() is the report just inserted by this batch.
     selectReports(db).where(eq(reports.id, sql`last_insert_rowid()`)),
   ]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldsParam } from "../http/fields";
+import { reportSchedules } from "../db/schema";
 import { listParams, oneOf } from "../http/list-params";
 
 export const privacyValues = [0, 1, 2] as const;
@@ -49,9 +50,11 @@ export const storeReportBody = z.object({
     .max(2048, "The url field must be at most 2048 characters."),
   privacy: integerOf("privacy", privacyValues).default(0),
   password: password.optional(),
+  schedule: oneOf("schedule", reportSchedules).default("none"),
 }, bodyError);
 
 export const updateReportBody = z.object({
+  schedule: oneOf("schedule", reportSchedules).optional(),
   privacy: integerOf("privacy", privacyValues).optional(),
   password: password.optional(),
   update: integerOf("update", [0, 1] as const).default(0),

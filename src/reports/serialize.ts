@@ -1,5 +1,6 @@
 import type { Results } from "../analysis/types";
 import type { Report } from "../db/schema";
+import { isoOrNull } from "../schedules/next-run";
 
 /** A report as read from D1, `results` still in its stored form. */
 export type StoredReportRow = Report & { project: string };
@@ -35,7 +36,10 @@ export function toReportResource(row: ReportRow, origin: string) {
     privacy: row.privacy,
     password: row.passwordHash !== null,
     ...toAnalysisResource(row),
+    previous_score: row.previousScore,
     page_url: `${origin}/reports/${row.id}`,
+    schedule: row.schedule,
+    next_run_at: isoOrNull(row.nextRunAt),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

@@ -3,6 +3,7 @@ import { reports } from "../db/schema";
 import type { Db } from "../env";
 import { notFound } from "../http/errors";
 import { passwordRule } from "./password-rule";
+import { firstRunSql } from "../schedules/next-run";
 import { findReport, selectReports, withResults } from "./find-report";
 import type { UpdateReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
@@ -24,6 +25,8 @@ export async function updateReport(
   const passwordHash = privacy === 2 ? (newHash ?? current.passwordHash) : null;
   const accessChanged = privacy !== current.privacy || passwordHash !== current.passwordHash;
   const regenerate = input.update === 1;
+  // Setting a different schedule starts it one interval from now; repeating the current one changes nothing.
+  const schedule = input.schedule !== undefined && input.schedule !== current.schedule ? input.schedule : undefined;
 
   // The write and the re-read share one round trip; the batch runs them in order, atomically.
   const [, [report]] = await db.batch([
@@ -34,6 +37,7 @@ export async function updateReport(
         passwordHash,
         updatedAt: new Date().toISOString(),
         ...(accessChanged && { accessVersion: sql`${reports.accessVersion} + 1` }),
+        ...(schedule && { schedule, nextRunAt: firstRunSql(schedule, Math.floor(Date.now() / 1000)) }),
         ...(regenerate && { status: "queued", generation: sql`${reports.generation} + 1` }),
       })
       .where(and(eq(reports.id, id), eq(reports.accountId, accountId))),

@@ -11,6 +11,8 @@ import { sendHomePage } from "../page/home-page";
 import { sendNotFoundPage } from "../page/not-found-page";
 import { isHttps, sendPasswordPage } from "../page/password-page";
 import { sendReportPage } from "../page/report-page";
+import { HistorySection } from "../page/components/score-trend";
+import { pageHistory } from "../history/since-last-audit";
 import { pageSecurityHeaders } from "../page/respond";
 import { createUnlockToken, isValidUnlockToken, UNLOCK_TTL_SECONDS, unlockCookieName } from "../page/unlock-cookie";
 import { recordWrongTry, unlockClient, unlockRetryAfter } from "../page/unlock-limit";
@@ -58,7 +60,8 @@ export const pageRoutes = new Hono<AppEnv>()
       if (!secret) return sendPasswordPage(c, report.id, { secret, status: 503, error: messages.noSecret });
       if (!(await hasUnlockCookie(c, secret, report))) return sendPasswordPage(c, report.id, { secret });
     }
-    return sendReportPage(c, report, { noindex: report.privacy !== 0 });
+    const { rows, since } = await pageHistory(createDb(c.env.DB), report.id);
+    return sendReportPage(c, report, { noindex: report.privacy !== 0, history: <HistorySection rows={rows} since={since} /> });
   })
   .post("/reports/:id/unlock", bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text("The form is too large.", 413) }), async (c) => {
     const report = await findShownReport(c);

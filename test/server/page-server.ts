@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { routes } from "./routes";
+import { receivedWebhooks } from "./webhook-receiver";
 
 export interface RecordedRequest {
   method: string;
@@ -21,6 +22,11 @@ export async function startPageServer(port = 0) {
       const tag = new URL(url, "http://x").searchParams.get("tag") ?? "";
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify(received.filter((r) => r.url.includes(tag))));
+      return;
+    }
+    if (url.startsWith("/__webhooks")) {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(receivedWebhooks(new URL(url, "http://x").searchParams.get("tag") ?? "")));
       return;
     }
     received.push({ method: req.method ?? "GET", url, headers: req.headers });

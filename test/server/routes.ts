@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostileRoutes } from "./hostile-routes";
 import { sitemapRoutes } from "./sitemap-routes";
+import { webhookReceiver } from "./webhook-receiver";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -47,6 +48,7 @@ const robots: Route = (_req, res) => {
 export const routes: [string, Route][] = [
   ["/robots.txt", robots],
   ["/fixtures/", fixture],
+  ["/hooks/", webhookReceiver],
   ...hostileRoutes,
   ...sitemapRoutes,
 ];

@@ -40,7 +40,7 @@ export const hostOf = (url: string) => {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export const ReportView = ({ report, note }: { report: ReportSummary; note?: Child }) => {
+export const ReportView = ({ report, note, history }: { report: ReportSummary; note?: Child; history?: Child }) => {
   const total = report.sections.reduce((sum, s) => sum + s.rows.length, 0);
   const passed = report.sections.reduce((sum, s) => sum + s.passed, 0);
   return (
@@ -95,6 +95,7 @@ export const ReportView = ({ report, note }: { report: ReportSummary; note?: Chi
           </ul>
         </div>
       </section>
+      {history}
       <CategoryList sections={report.sections} />
     </>
   );

@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { webhooks, type Webhook } from "../db/schema";
+import type { Db } from "../env";
+import { ApiError } from "../http/errors";
+import { maxWebhooks } from "../monitoring/settings";
+import { endpointUrlOrThrow } from "./endpoint-url";
+import type { StoreWebhookInput } from "./schemas";
+import { encryptSecret, generateSecret, requireEncryptionKey } from "./secret";
+
+/** Stores an endpoint with a new encrypted secret; the plain secret is returned this once. */
+export async function createWebhook(env: Env, db: Db, accountId: number, input: StoreWebhookInput): Promise<{ webhook: Webhook; secret: string }> {
+  const url = endpointUrlOrThrow(input.url, env.ALLOW_PRIVATE_TARGETS === "true");
+  const key = await requireEncryptionKey(env);
+  const secret = generateSecret();
+  const limit = maxWebhooks(env);
+  // The limit is checked in the insert itself, so two concurrent creates cannot pass it together.
+  const [webhook] = await db.all<Webhook>(sql`
+    INSERT INTO webhooks (account_id, url, events, description, secret)
+    SELECT ${accountId}, ${url}, ${JSON.stringify(input.events)}, ${input.description ?? null}, ${await encryptSecret(key, accountId, secret)}
+    WHERE (SELECT count(*) FROM webhooks WHERE account_id = ${accountId}) < ${limit}
+    RETURNING id`);
+  if (!webhook) throw new ApiError(409, `An account can have at most ${limit} webhook endpoints; delete one first.`);
+  const row = await db.select().from(webhooks).where(sql`${webhooks.id} = ${webhook.id}`).get();
+  return { webhook: row!, secret };
+}

@@ -1,0 +1,61 @@
+import { sql, type SQL } from "drizzle-orm";
+import { randomBytes, toHex } from "../crypto/encoding";
+import type { webhookEventTypes } from "../db/schema";
+import { toStatement } from "../db/statement";
+import type { Db } from "../env";
+import { enqueueDeliveries } from "./enqueue-deliveries";
+
+const MAX_PAYLOAD_CHARS = 20_000;
+
+export type WebhookEventType = (typeof webhookEventTypes)[number] | "webhook.test";
+
+/** The `webhook-id` of an event: the same for every endpoint it goes to and on every attempt. */
+export const newMessageId = () => `msg_${toHex(randomBytes(16))}`;
+
+export interface EventOptions {
+  /** What the event is about; one delivery per key and endpoint, ever (a repeated emit is a no-op). */
+  eventKey?: string;
+  /** SQL that must hold for the event to exist, checked in the same statement (and batch) as the insert. */
+  onlyIf?: SQL;
+  /** Only this endpoint, whatever it subscribes to (the test event). */
+  webhookId?: number;
+  now?: Date;
+}
+
+/**
+ * One statement: a pending delivery for every enabled endpoint of the account subscribed to `type` (or `*`),
+ * returning their ids for the queue. Put it in the same db.batch as the write that makes the event true, then
+ * hand the rows to enqueueDeliveries.
+ */
+export function deliveryInsert(accountId: number, type: WebhookEventType, data: Record<string, unknown>, options: EventOptions = {}) {
+  const now = (options.now ?? new Date()).toISOString();
+  const messageId = newMessageId();
+  const payload = JSON.stringify({ type, timestamp: now, data });
+  // monitoring.md: payloads stay under 20 KB; a bigger one is a bug of the caller (send an id, not the data).
+  if (payload.length > MAX_PAYLOAD_CHARS) throw new Error(`${type} payload of ${payload.length} characters is over ${MAX_PAYLOAD_CHARS}`);
+  const target = options.webhookId === undefined
+    ? sql`w.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value IN (${type}, '*'))`
+    : sql`w.id = ${options.webhookId}`;
+  return sql`
+    INSERT OR IGNORE INTO webhook_deliveries (message_id, webhook_id, event_key, type, payload, next_attempt_at, created_at, updated_at)
+    SELECT ${messageId}, w.id, ${options.eventKey ?? messageId}, ${type}, ${payload}, ${now}, ${now}, ${now}
+    FROM webhooks w
+    WHERE w.account_id = ${accountId} AND ${target} AND (${options.onlyIf ?? sql`1`})
+    RETURNING id`;
+}
+
+/**
+ * The one way other code announces an event: stores a delivery per subscribed endpoint and queues them.
+ * (`db` is part of the agreed signature; the insert goes through D1 directly, see db/statement.ts.)
+ */
+export async function emitEvent(
+  env: Env,
+  _db: Db,
+  accountId: number,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  options: EventOptions = {},
+): Promise<void> {
+  const { results } = await toStatement(env.DB, deliveryInsert(accountId, type, data, options)).all<{ id: number }>();
+  await enqueueDeliveries(env, results.map((row) => row.id));
+}

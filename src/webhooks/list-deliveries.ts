@@ -1,0 +1,18 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { webhookDeliveries } from "../db/schema";
+import type { Db } from "../env";
+import { offsetOf } from "../http/pagination";
+import { findWebhookOrThrow } from "./find-webhook";
+import type { ListDeliveriesQuery } from "./schemas";
+
+/** Newest first. */
+export async function listDeliveries(db: Db, accountId: number, webhookId: number, query: ListDeliveriesQuery) {
+  await findWebhookOrThrow(db, accountId, webhookId);
+  const page = { page: query.page, perPage: query.per_page };
+  const where = and(eq(webhookDeliveries.webhookId, webhookId), query.status ? eq(webhookDeliveries.status, query.status) : undefined);
+  const [rows, [total]] = await db.batch([
+    db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id)).limit(page.perPage).offset(offsetOf(page)),
+    db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0, page };
+}

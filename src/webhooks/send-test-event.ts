@@ -1,0 +1,23 @@
+import { and, eq } from "drizzle-orm";
+import { webhookDeliveries, type WebhookDelivery } from "../db/schema";
+import type { Db } from "../env";
+import { ApiError } from "../http/errors";
+import { toStatement } from "../db/statement";
+import { deliveryInsert } from "./emit-event";
+import { enqueueDeliveries } from "./enqueue-deliveries";
+import { findWebhookOrThrow } from "./find-webhook";
+
+export const requireEnabled = (webhook: { enabled: boolean }) => {
+  if (!webhook.enabled) throw new ApiError(409, "The webhook is disabled; enable it (PATCH enabled=true) first.");
+};
+
+/** A `webhook.test` event to this endpoint only, queued like any other; returns its delivery. */
+export async function sendTestEvent(env: Env, db: Db, accountId: number, id: number): Promise<WebhookDelivery> {
+  const webhook = await findWebhookOrThrow(db, accountId, id);
+  requireEnabled(webhook);
+  const event = deliveryInsert(accountId, "webhook.test", { webhook_id: id, message: "A test event from pagegrade." }, { webhookId: id });
+  const inserted = await toStatement(env.DB, event).first<{ id: number }>();
+  await enqueueDeliveries(env, [inserted!.id]);
+  const row = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, inserted!.id))).get();
+  return row!;
+}

@@ -1,0 +1,25 @@
+import { and, eq } from "drizzle-orm";
+import { webhooks, type Webhook } from "../db/schema";
+import type { Db } from "../env";
+import { endpointUrlOrThrow } from "./endpoint-url";
+import { findWebhookOrThrow } from "./find-webhook";
+import type { UpdateWebhookInput } from "./schemas";
+
+/** Changes url, events, description or enabled; enabling again clears why it was disabled and its failure run. */
+export async function updateWebhook(env: Env, db: Db, accountId: number, id: number, input: UpdateWebhookInput): Promise<Webhook> {
+  await findWebhookOrThrow(db, accountId, id);
+  const url = input.url === undefined ? undefined : endpointUrlOrThrow(input.url, env.ALLOW_PRIVATE_TARGETS === "true");
+  const [row] = await db
+    .update(webhooks)
+    .set({
+      ...(url !== undefined && { url }),
+      ...(input.events !== undefined && { events: input.events }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.enabled !== undefined && { enabled: input.enabled }),
+      ...(input.enabled === true && { disabledReason: null, failingSince: null }),
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId)))
+    .returning();
+  return row!;
+}

@@ -1,0 +1,63 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import worker from "../../src/index";
+import { call, type Caller } from "./api";
+
+export interface ReceivedWebhook {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  receivedAt: number;
+}
+
+let tags = 0;
+/** A receiver path of the page server, unique to this test run: `/hooks/<tag>/<mode>`. */
+export const hookUrl = (mode: "ok" | "fail" | "gone" | "busy" | "redirect" | "hang", query = "") => {
+  const tag = `t${Date.now().toString(36)}${++tags}`;
+  return { tag, url: `${env.PAGE_SERVER}/hooks/${tag}/${mode}${query}` };
+};
+
+export async function createEndpoint(caller: Caller, url: string, events: string[] = ["*"]) {
+  const res = await call("/api/v1/webhooks", { key: caller.key, json: { url, events } });
+  if (res.status !== 201) throw new Error(`POST /api/v1/webhooks answered ${res.status}: ${res.text}`);
+  return res.json.data as { id: number; secret: string } & Record<string, unknown>;
+}
+
+export async function received(tag: string): Promise<ReceivedWebhook[]> {
+  const res = await fetch(`${env.PAGE_SERVER}/__webhooks?tag=${tag}`);
+  return res.json();
+}
+
+/** Polls the receiver until it has `count` deliveries for `tag`, or the time is up. */
+export async function waitForWebhooks(tag: string, count: number, timeoutMs = 15_000): Promise<ReceivedWebhook[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const got = await received(tag);
+    if (got.length >= count || Date.now() > deadline) return got;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A queue stand-in that records what the consumer asks to send (and forwards nothing). */
+export function recordingQueue() {
+  const sent: { body: any; options?: QueueSendOptions }[] = [];
+  const queue = {
+    send: async (body: unknown, options?: QueueSendOptions) => void sent.push({ body, options }),
+    sendBatch: async (messages: Iterable<MessageSendRequest>) => {
+      for (const m of messages) sent.push({ body: m.body, options: { delaySeconds: m.delaySeconds, contentType: m.contentType } });
+    },
+  } as unknown as Queue;
+  return { queue, sent };
+}
+
+let sequence = 0;
+/** Hands one message to the worker's queue() as the given queue would, with an optional env override. */
+export async function deliverMessage(queue: string, body: unknown, overrides: Partial<Env> = {}, attempts = 1) {
+  const batch = createMessageBatch(queue, [{ id: `w${++sequence}`, timestamp: new Date(), attempts, body }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, { ...env, ...overrides } as Env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+export const deliveryRows = (webhookId: number) =>
+  env.DB.prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id").bind(webhookId).all<Record<string, any>>().then((r) => r.results);

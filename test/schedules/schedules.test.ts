@@ -1,0 +1,179 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import worker from "../../src/index";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runDueSchedules } from "../../src/schedules/run-due";
+import { call, createCaller, seedReport, type Caller } from "../helpers/api";
+import { waitForReport } from "../helpers/wait-report";
+import { recordingQueue } from "../helpers/webhooks";
+
+const DAY = 86_400;
+const WEEK = 7 * DAY;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const KNOWN = () => `${env.PAGE_SERVER}/fixtures/known-page.html`;
+
+const reportRow = (id: number) => env.DB.prepare("SELECT * FROM reports WHERE id = ?").bind(id).first<Record<string, any>>();
+const setDue = (id: number, nextRunAt: number, schedule = "daily") =>
+  env.DB.prepare("UPDATE reports SET schedule = ?, next_run_at = ? WHERE id = ?").bind(schedule, nextRunAt, id).run();
+/** A tick that records what it enqueues instead of sending it. */
+async function tick(overrides: Partial<Env> = {}, nowMs = Date.now()) {
+  const { queue, sent } = recordingQueue();
+  const stats = await runDueSchedules({ ...env, ANALYSIS_QUEUE: queue, ...overrides } as Env, nowMs);
+  return { stats, sent: sent.map((s) => s.body as { reportId: number; generation: number }) };
+}
+
+describe("scheduled audits", () => {
+  let caller: Caller;
+  beforeAll(async () => {
+    caller = await createCaller("schedules");
+  });
+
+  it("POST with schedule=weekly sets next_run_at one week ahead, at the report's own second of the hour", async () => {
+    const before = nowSeconds();
+    const res = await call("/api/v1/reports", { key: caller.key, form: { url: KNOWN(), schedule: "weekly" } });
+    expect(res.status, res.text).toBe(201);
+    const { id, schedule, next_run_at } = res.json.data;
+    expect(schedule).toBe("weekly");
+    const next = Date.parse(next_run_at) / 1000;
+    expect(next).toBe(Math.floor((before + WEEK) / 3600) * 3600 + ((id * 61) % 3600));
+    const plain = await call("/api/v1/reports", { key: caller.key, form: { url: KNOWN() } });
+    expect(plain.json.data).toMatchObject({ schedule: "none", next_run_at: null, previous_score: null });
+  });
+
+  it("spreads many reports scheduled at once over the hour", async () => {
+    const seconds = new Set<number>();
+    for (let i = 0; i < 30; i++) {
+      const res = await call("/api/v1/reports", { key: caller.key, json: { url: KNOWN(), schedule: "daily" } });
+      seconds.add(Math.floor(Date.parse(res.json.data.next_run_at) / 1000) % 3600);
+    }
+    expect(seconds.size).toBe(30);
+    const minutes = new Set([...seconds].map((s) => Math.floor(s / 60)));
+    expect(minutes.size).toBeGreaterThan(15);
+  });
+
+  it("rejects an unknown schedule with 422 naming the allowed values, on store and on update", async () => {
+    const res = await call("/api/v1/reports", { key: caller.key, form: { url: KNOWN(), schedule: "monthly" } });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.schedule).toEqual(["The schedule field must be one of none, daily, weekly."]);
+    const id = await seedReport(caller, KNOWN(), { score: 50 });
+    const update = await call(`/api/v1/reports/${id}`, { key: caller.key, method: "PATCH", form: { schedule: "hourly" } });
+    expect(update.status).toBe(422);
+  });
+
+  it("PATCH schedule sets, keeps and clears next_run_at", async () => {
+    const id = await seedReport(caller, KNOWN(), { score: 50 });
+    const set = await call(`/api/v1/reports/${id}`, { key: caller.key, method: "PATCH", form: { schedule: "daily" } });
+    expect(set.status, set.text).toBe(200);
+    expect(Date.parse(set.json.data.next_run_at) / 1000 - nowSeconds()).toBeGreaterThan(DAY - 3700);
+    const again = await call(`/api/v1/reports/${id}`, { key: caller.key, method: "PATCH", form: { schedule: "daily" } });
+    expect(again.json.data.next_run_at).toBe(set.json.data.next_run_at);
+    const off = await call(`/api/v1/reports/${id}`, { key: caller.key, method: "PATCH", form: { schedule: "none" } });
+    expect(off.json.data).toMatchObject({ schedule: "none", next_run_at: null });
+  });
+
+  it("enqueues a due report once, as a regeneration, and advances next_run_at from the planned time (no drift)", async () => {
+    const id = await seedReport(caller, KNOWN(), { score: 50 });
+    const planned = nowSeconds() - 30;
+    await setDue(id, planned);
+    const first = await tick();
+    expect(first.sent.filter((job) => job.reportId === id)).toEqual([{ reportId: id, generation: 2 }]);
+    expect(await reportRow(id)).toMatchObject({ status: "queued", generation: 2, next_run_at: planned + DAY });
+    const second = await tick();
+    expect(second.sent.filter((job) => job.reportId === id)).toEqual([]);
+  });
+
+  it("a missed tick catches up once, and the next run stays on the planned grid", async () => {
+    const id = await seedReport(caller, KNOWN(), { score: 50 });
+    const planned = nowSeconds() - 3 * WEEK - 100;
+    await setDue(id, planned, "weekly");
+    const { sent } = await tick();
+    expect(sent.filter((job) => job.reportId === id)).toHaveLength(1);
+    expect((await reportRow(id))!.next_run_at).toBe(planned + 4 * WEEK);
+  });
+
+  it("does not enqueue a report still analysing, but moves its next_run_at on", async () => {
+    const id = await seedReport(caller, KNOWN(), { score: null }); // status queued
+    const planned = nowSeconds() - 10;
+    await setDue(id, planned);
+    const { sent, stats } = await tick();
+    expect(sent.filter((job) => job.reportId === id)).toEqual([]);
+    expect(stats.skipped).toBeGreaterThanOrEqual(1);
+    expect(await reportRow(id)).toMatchObject({ status: "queued", generation: 1, next_run_at: planned + DAY });
+  });
+
+  it("two overlapping cron runs never enqueue the same due run twice", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) ids.push(await seedReport(caller, KNOWN(), { score: 60 }));
+    for (const id of ids) await setDue(id, nowSeconds() - 5);
+    const [a, b] = await Promise.all([tick(), tick()]);
+    const mine = [...a.sent, ...b.sent].filter((job) => ids.includes(job.reportId));
+    expect(mine).toHaveLength(40);
+    expect(new Set(mine.map((job) => job.reportId)).size).toBe(40);
+  });
+
+  it("two scheduled handlers of the Worker at once: each due report is regenerated once, through the real queue", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await seedReport(caller, KNOWN(), { score: 90 }));
+    for (const id of ids) await setDue(id, nowSeconds() - 2);
+    const run = async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await Promise.all([run(), run()]);
+    for (const id of ids) {
+      const report = await waitForReport(caller.key, id);
+      expect(report.status).toBe("completed");
+      expect((await reportRow(id))!.generation, `report ${id}`).toBe(2);
+      const history = await call(`/api/v1/reports/${id}/history`, { key: caller.key });
+      expect(history.json.data.map((entry: any) => entry.generation)).toEqual([2]);
+    }
+  });
+
+  it("deleted reports (and projects) never run", async () => {
+    const id = await seedReport(caller, "http://deleted-schedule.test/a", { score: 70 });
+    await setDue(id, nowSeconds() - 5);
+    expect((await call(`/api/v1/reports/${id}`, { key: caller.key, method: "DELETE" })).status).toBe(200);
+    const other = await seedReport(caller, "http://deleted-project.test/b", { score: 70 });
+    await setDue(other, nowSeconds() - 5);
+    expect((await call("/api/v1/projects/deleted-project.test", { key: caller.key, method: "DELETE" })).status).toBe(200);
+    const { sent } = await tick();
+    expect(sent.filter((job) => job.reportId === id || job.reportId === other)).toEqual([]);
+  });
+
+  it("a due run goes through the real queue: the report is analysed again and gets a history row", async () => {
+    const id = await seedReport(caller, KNOWN(), { score: 100 });
+    await setDue(id, nowSeconds() - 1);
+    const stats = await runDueSchedules(env);
+    expect(stats.enqueued).toBeGreaterThanOrEqual(1);
+    const report = await waitForReport(caller.key, id);
+    expect(report).toMatchObject({ status: "completed", previous_score: 100, schedule: "daily" });
+    const history = await call(`/api/v1/reports/${id}/history`, { key: caller.key });
+    expect(history.json.data).toHaveLength(1);
+  });
+
+  it("10,000 due reports are spread over ticks of SCHEDULE_BATCH, oldest first, each enqueued once", async () => {
+    // Only this test's reports are due from here on.
+    await env.DB.prepare("UPDATE reports SET next_run_at = NULL, schedule = 'none'").run();
+    const base = nowSeconds() - 20_000;
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+       INSERT INTO reports (account_id, project_id, url, status, score, result, schedule, next_run_at)
+       SELECT ?1, (SELECT project_id FROM reports WHERE account_id = ?1 LIMIT 1), 'https://bulk.test/' || i, 'completed', 80, 'good', 'weekly', ?2 + i FROM n`,
+    ).bind(caller.accountId, base).run();
+    const seen = new Map<number, number>();
+    let last = -Infinity;
+    for (let t = 0; t < 10; t++) {
+      const { sent, stats } = await tick();
+      expect(sent, `tick ${t + 1}`).toHaveLength(1000);
+      expect(stats.rowsWritten).toBeGreaterThan(0);
+      for (const job of sent) seen.set(job.reportId, (seen.get(job.reportId) ?? 0) + 1);
+      const dueTimes = await env.DB.prepare(`SELECT min(next_run_at - ${WEEK}) AS lo, max(next_run_at - ${WEEK}) AS hi FROM reports WHERE id IN (${sent.map((j) => j.reportId).join(",")})`).first<{ lo: number; hi: number }>();
+      expect(dueTimes!.lo).toBeGreaterThan(last);
+      last = dueTimes!.hi;
+    }
+    expect(seen.size).toBe(10_000);
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+    expect((await tick()).sent).toEqual([]);
+  });
+});
