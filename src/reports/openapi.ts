@@ -5,6 +5,7 @@ import {
 } from "../http/openapi-helpers";
 import { listReportsQuery, privacyValues, reportIdParam, showReportQuery, storeReportBody, updateReportBody } from "./schemas";
 import { reportsCsvHeader } from "./export-reports";
+import { reportSchedules } from "../db/schema";
 
 const timestamp = z.iso.datetime();
 
@@ -26,10 +27,13 @@ export const reportResource = z.object({
   password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
   status: z.enum(["queued", "processing", "completed", "failed"]),
   score: z.int().min(0).max(100).nullable(),
+  previous_score: z.int().min(0).max(100).nullable().meta({ description: "The previous completed generation's score." }),
   result: z.enum(["good", "decent", "bad"]).nullable(),
   issues: z.object({ high: z.int(), medium: z.int(), low: z.int() }),
   results: z.record(z.string(), checkResult).nullable().meta({ description: "Keyed by check id." }),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  schedule: z.enum(reportSchedules),
+  next_run_at: timestamp.nullable().meta({ description: "When the next scheduled audit is due (null without a schedule)." }),
   page_url: z.url(),
   generated_at: timestamp.nullable(),
   created_at: timestamp,

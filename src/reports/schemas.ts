@@ -21,8 +21,8 @@ const password = z
 
 /** The report resource's fields, in its order (src/reports/serialize.ts), for `fields=`. */
 export const reportFields = [
-  "id", "url", "final_url", "project", "privacy", "password", "status", "score", "result", "issues", "results", "error",
-  "page_url", "generated_at", "created_at", "updated_at",
+  "id", "url", "final_url", "project", "privacy", "password", "status", "score", "previous_score", "result", "issues",
+  "results", "error", "schedule", "next_run_at", "page_url", "generated_at", "created_at", "updated_at",
 ] as const;
 
 const reportFieldsParam = fieldsParam(reportFields);

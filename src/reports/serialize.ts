@@ -29,17 +29,25 @@ export function toAnalysisResource(state: AnalysisState) {
 
 /** The report resource of decisions.md. The password itself never leaves the database: only whether one is set. */
 export function toReportResource(row: ReportRow, origin: string) {
+  const { final_url, status, score, result, issues, results, error, generated_at } = toAnalysisResource(row);
   return {
     id: row.id,
     url: row.url,
+    final_url,
     project: row.project,
     privacy: row.privacy,
     password: row.passwordHash !== null,
-    ...toAnalysisResource(row),
-    previous_score: row.previousScore,
-    page_url: `${origin}/reports/${row.id}`,
+    status,
+    score,
+    previous_score: row.previousScore ?? null,
+    result,
+    issues,
+    results,
+    error,
     schedule: row.schedule,
     next_run_at: isoOrNull(row.nextRunAt),
+    page_url: `${origin}/reports/${row.id}`,
+    generated_at,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

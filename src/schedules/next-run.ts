@@ -31,4 +31,4 @@ export const advanceSql = (nowSeconds: number) => {
   return `next_run_at + ${interval} * ((${Math.floor(nowSeconds)} - next_run_at) / ${interval} + 1)`;
 };
 
-export const isoOrNull = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
+export const isoOrNull = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000).toISOString());
