@@ -73,6 +73,8 @@ export interface Page {
   elements: Element[];
   /** Elements by lower-case tag name, in document order. */
   byTag: Map<string, Element[]>;
+  /** Elements by lower-case attribute name, in document order: what checks would otherwise scan every element for. */
+  byAttribute: Map<string, Element[]>;
   /** h1 to h6 with their level, in document order (what byTag cannot give across six tags). */
   headings: { level: number; el: Element }[];
   /** Visible text of <body> (no script, style, noscript, template), whitespace collapsed. */

@@ -2,8 +2,9 @@ import { parseHTML } from "linkedom";
 import { parseHTML as parseStock } from "linkedom-stock";
 import { afterEach, describe, expect, it } from "vitest";
 
-// patches/linkedom+<version>.patch makes linkedom's per-node event-listener Map lazy: stock linkedom allocates one
-// in every node's constructor, half of its parse time. These tests fail when an upgrade drops the patch.
+// patches/linkedom+<version>.patch makes two things lazy that stock linkedom builds for every node it parses: the
+// event-listener Map (made in every node's constructor, half of its parse time) and the classList of every
+// element with a class. These tests fail when an upgrade drops the patch.
 
 const html = '<!doctype html><html><head><title>t</title></head><body><div id="a"><p class="x">one <b>two</b></p></div></body></html>';
 const realSet = WeakMap.prototype.set;
@@ -56,5 +57,26 @@ describe("the linkedom patch (lazy event-listener maps)", () => {
     const b = document.querySelector("b")!;
     expect(() => b.removeEventListener("click", () => {})).not.toThrow();
     expect(b.dispatchEvent(new document.defaultView.Event("click", { bubbles: true }))).toBe(true);
+  });
+
+  it("parses class attributes without building a classList, which still reads and writes as before", () => {
+    const page = '<p class="  lead  intro lead">x</p><p>y</p>';
+    const classListOf = (el: Element) => {
+      const symbol = Object.getOwnPropertySymbols(el).find((s) => s.description === "classList")!;
+      return (el as unknown as Record<symbol, unknown>)[symbol];
+    };
+    const stockP = parseStock(page).document.querySelector("p")!;
+    expect(classListOf(stockP)).not.toBeNull();
+
+    const { document } = parseHTML(page);
+    const [p, plain] = [...document.querySelectorAll("p")] as [Element, Element];
+    expect(classListOf(p)).toBeNull();
+    expect(p.getAttribute("class")).toBe(stockP.getAttribute("class"));
+    expect(p.getAttribute("class")).toBe("lead intro");
+    expect(p.classList.contains("intro")).toBe(true);
+    p.classList.add("more");
+    expect(p.getAttribute("class")).toBe("lead intro more");
+    expect(document.querySelectorAll(".intro").length).toBe(1);
+    expect(plain.hasAttribute("class")).toBe(false);
   });
 });
