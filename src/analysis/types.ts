@@ -106,6 +106,11 @@ export interface Check {
   /** One line for the report page: what the check looks for and how to fix a failure. */
   title: string;
   fix: string;
+  /**
+   * false when the verdict comes only from the raw HTML, the headers or the site's facts: it is then whole even
+   * on a page whose DOM was cut by the parse budget (see analysis/partial-read.ts). Every other check reads the DOM.
+   */
+  readsDom?: false;
   run(page: Page): Verdict;
 }
 
