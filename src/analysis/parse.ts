@@ -15,12 +15,21 @@ export interface DomBudget {
   maxElements: number;
 }
 export const defaultDomBudget: DomBudget = { maxChars: 2_000_000, maxElements: 40_000 };
-// linkedom keeps attribute names as written (STYLE=, ItemScope), where HTML parsing lower-cases them.
-// Only pages that have such a name somewhere pay for renaming.
-const UPPERCASE_ATTRIBUTE = /<[A-Za-z][^<>]*?\s[\w:.-]*[A-Z]/;
-
 const HAS_UPPERCASE = /[A-Z]/;
 
+/** Whether a name has an ASCII capital: by hand, as it runs once per attribute of the page. */
+function hasCapital(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code >= 65 && code <= 90) return true;
+  }
+  return false;
+}
+
+/**
+ * linkedom keeps attribute names as written (STYLE=, ItemScope), where HTML parsing lower-cases them: the walk
+ * finds the elements that have such a name, which are renamed after it.
+ */
 function lowerCaseAttributes(element: Element) {
   for (const name of element.getAttributeNames()) {
     if (!HAS_UPPERCASE.test(name)) continue;
@@ -69,10 +78,29 @@ function headingLevel(tag: string): number {
 /**
  * Joining every text node with " ", collapsing whitespace runs and trimming is the same as trimming each node,
  * collapsing inside it and joining the non-empty ones with " ": and that skips a regex over megabytes of text.
- * Most nodes have nothing inside to collapse (a single space between words), which this test says cheaply.
+ * Most nodes have nothing inside to collapse (a single space between words), which needsCollapse says cheaply.
  */
-const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
 const WHITESPACE_RUN = /\s+/g;
+
+/** \s beyond ASCII, as JavaScript defines it. */
+const isWideSpace = (code: number): boolean =>
+  code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+  code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+
+/** Whether trimmed text has whitespace other than single spaces (what /\s\s|[^\S ]/ tests, without a regex call per node). */
+function needsCollapse(text: string): boolean {
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32) {
+      if (space) return true;
+      space = true;
+    } else if ((code >= 9 && code <= 13) || (code >= 0xa0 && isWideSpace(code))) {
+      return true;
+    } else space = false;
+  }
+  return false;
+}
 
 /** The only place that imports linkedom: one parse, then one walk that every check shares. */
 export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSettings, budget: DomBudget = defaultDomBudget): Page {
@@ -83,7 +111,6 @@ export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSet
   const byAttribute = new Map<string, Element[]>();
   const textParts: string[] = [];
   const headings: Page["headings"] = [];
-  const fixAttributeCase = UPPERCASE_ATTRIBUTE.test(limited.html);
   const toFix: Element[] = [];
   const { next, end } = linkedListSymbols(document);
 
@@ -108,12 +135,12 @@ export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSet
     } else if (type === TEXT_NODE) {
       if (hiddenEnd !== null) continue;
       const core = (node.nodeValue ?? "").trim();
-      if (core !== "") textParts.push(NEEDS_COLLAPSE.test(core) ? core.replace(WHITESPACE_RUN, " ") : core);
+      if (core !== "") textParts.push(needsCollapse(core) ? core.replace(WHITESPACE_RUN, " ") : core);
     } else if (type === NODE_END) {
       if (node === hiddenEnd) hiddenEnd = null;
     } else if (type === ATTRIBUTE_NODE) {
       let name = node.name!;
-      if (fixAttributeCase && HAS_UPPERCASE.test(name)) {
+      if (hasCapital(name)) {
         name = name.toLowerCase();
         if (toFix[toFix.length - 1] !== current) toFix.push(current!);
       }
