@@ -190,7 +190,9 @@ test("memory of the 5 MB page (a child process per heap limit)", () => {
 afterAll(() => {
   const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  console.log("\nmedians in ms; target: parse + all checks <= 1.0x stock linkedom parseHTML");
+  // tinybench runs each task for its time in turn, so on a shared machine the load moves between tasks: the
+  // interleaved table above is the measure of the goal, this one says where the time goes.
+  console.log("\ntinybench medians in ms, one task after another (not interleaved: see the interleaved table for the goal)");
   console.table(
     rows.map((r) => ({
       page: r.page,
@@ -202,7 +204,6 @@ afterAll(() => {
       parsePage: ms(r.parsePage),
       "parse + checks": ms(r.all),
       "vs stock parseHTML": ratio(r.all, r.stock),
-      "<= 1.0x": r.all <= r.stock ? "yes" : "NO",
     })),
   );
 });
