@@ -1,4 +1,4 @@
-import { parseHTML } from "linkedom";
+import { DOMParser } from "linkedom";
 import { limitDom } from "./nesting";
 import type { CheckSettings, FetchFacts, Page, SiteFacts } from "./types";
 
@@ -105,7 +105,8 @@ function needsCollapse(text: string): boolean {
 /** The only place that imports linkedom: one parse, then one walk that every check shares. */
 export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSettings, budget: DomBudget = defaultDomBudget): Page {
   const limited = limitDom(fetch.html, { maxDepth: MAX_NESTING_DEPTH, ...budget });
-  const { document } = parseHTML(limited.html);
+  // parseHTML is this plus a window Proxy over globalThis, which nothing here reads.
+  const document = new DOMParser().parseFromString(limited.html, "text/html");
   const elements: Element[] = [];
   const byTag = new Map<string, Element[]>();
   const byAttribute = new Map<string, Element[]>();
