@@ -51,7 +51,6 @@ interface Linked {
   nodeType: number;
   name?: string;
   nodeValue?: string | null;
-  localName?: string;
   [key: symbol]: Linked | undefined;
 }
 
