@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { Parser } from "htmlparser2";
-import { DOMParser, parseHTML } from "linkedom";
+import { parseHTML } from "linkedom";
+// The baseline of the goal: linkedom as published, without patches/ (see package.json's linkedom-stock alias).
+import { parseHTML as stockParseHTML } from "linkedom-stock";
 import { afterAll, test } from "vitest";
 import { checks } from "../src/analysis/checks/index";
 import { parsePage } from "../src/analysis/parse";
@@ -33,8 +35,8 @@ interface Row {
   size: string;
   elements: number;
   tokenize: number;
-  parseHTML: number;
-  domParser: number;
+  stock: number;
+  patched: number;
   parsePage: number;
   all: number;
 }
@@ -49,8 +51,8 @@ for (const page of benchPages()) {
     const { fetch, site, settings } = factsFor(html);
     const results = await bench.compare(
       bench("htmlparser2 tokenize only (floor)", () => tokenizeOnly(html)),
-      bench("linkedom parseHTML", () => void parseHTML(html)),
-      bench("linkedom DOMParser.parseFromString", () => void new DOMParser().parseFromString(html, "text/html")),
+      bench("stock linkedom parseHTML (baseline)", () => void stockParseHTML(html)),
+      bench("patched linkedom parseHTML", () => void parseHTML(html)),
       bench("parsePage (parse + shared walk)", () => void parsePage(fetch, site, settings)),
       bench("parsePage + all checks", () => void runAllChecks(html)),
       runOptions(html),
@@ -60,8 +62,8 @@ for (const page of benchPages()) {
       size: kib(html),
       elements,
       tokenize: median(results.get("htmlparser2 tokenize only (floor)")),
-      parseHTML: median(results.get("linkedom parseHTML")),
-      domParser: median(results.get("linkedom DOMParser.parseFromString")),
+      stock: median(results.get("stock linkedom parseHTML (baseline)")),
+      patched: median(results.get("patched linkedom parseHTML")),
       parsePage: median(results.get("parsePage (parse + shared walk)")),
       all: median(results.get("parsePage + all checks")),
     });
@@ -105,29 +107,47 @@ test("per-check cost (median ms on one parsed page)", () => {
 });
 
 /**
- * The ratio measured in pairs: parseHTML, then parsePage and every check, round after round, so a busy machine
- * slows both sides alike. The minimum is the figure least touched by other processes.
+ * The ratio measured in pairs: stock linkedom's parseHTML, then parsePage and every check, round after round, so
+ * a busy machine slows both sides alike. The minimum is the figure least touched by other processes.
  */
-test("parse + all checks vs parse alone, interleaved", () => {
+test("parse + all checks vs stock linkedom parse alone, interleaved", () => {
   const table: Record<string, string>[] = [];
   for (const page of benchPages()) {
     const { fetch, site, settings } = factsFor(page.html);
-    const rounds = page.html.length > 2_000_000 ? 5 : page.html.length > 500_000 ? 10 : 30;
+    // Small pages take a millisecond or two: many rounds, so that some land between other processes' slices.
+    const rounds = page.html.length > 2_000_000 ? 5 : page.html.length > 500_000 ? 10 : page.html.length > 50_000 ? 120 : 300;
     const alone: number[] = [];
+    const patched: number[] = [];
     const full: number[] = [];
     const checksOnly: number[] = [];
-    for (let i = 0; i < rounds + 1; i++) {
+    const timeStock = () => {
+      const start = performance.now();
+      stockParseHTML(page.html);
+      return performance.now() - start;
+    };
+    const timeOurs = () => {
       const t0 = performance.now();
-      parseHTML(page.html);
-      const t1 = performance.now();
       const parsed = parsePage(fetch, site, settings);
-      const t2 = performance.now();
+      const t1 = performance.now();
       for (const check of checks) check.run(parsed);
+      const t2 = performance.now();
+      return { full: t2 - t0, checks: t2 - t1 };
+    };
+    for (let i = 0; i < rounds + 2; i++) {
+      // Each side goes first in every other round: whichever runs second pays for the garbage the first left
+      // (stock linkedom leaves the most), so a fixed order would charge one side for the other's collections.
+      const stockFirst = i % 2 === 0;
+      const stockMs = stockFirst ? timeStock() : 0;
+      const ours = timeOurs();
+      const stockMsAfter = stockFirst ? stockMs : timeStock();
       const t3 = performance.now();
-      if (i === 0) continue; // warm-up
-      alone.push(t1 - t0);
-      full.push(t3 - t1);
-      checksOnly.push(t3 - t2);
+      parseHTML(page.html);
+      const t4 = performance.now();
+      if (i < 2) continue; // warm-up, one round in each order
+      alone.push(stockMsAfter);
+      full.push(ours.full);
+      checksOnly.push(ours.checks);
+      patched.push(t4 - t3);
     }
     // A page past the parse budget is analysed from its first part; the whole DOM, for comparison.
     const unlimited: number[] = [];
@@ -144,23 +164,26 @@ test("parse + all checks vs parse alone, interleaved", () => {
     const min = (xs: number[]) => sorted(xs)[0]!;
     table.push({
       page: page.name,
-      "parseHTML min/med ms": `${min(alone).toFixed(1)} / ${med(alone).toFixed(1)}`,
+      "stock parseHTML min/med ms": `${min(alone).toFixed(1)} / ${med(alone).toFixed(1)}`,
+      "patched parseHTML min/med ms": `${min(patched).toFixed(1)} / ${med(patched).toFixed(1)}`,
       "parse+checks min/med ms": `${min(full).toFixed(1)} / ${med(full).toFixed(1)}`,
       "checks alone med ms": med(checksOnly).toFixed(1),
       "ratio of mins": `${(min(full) / min(alone)).toFixed(2)}x`,
       "ratio of medians": `${(med(full) / med(alone)).toFixed(2)}x`,
+      "<= 1.0x": min(full) <= min(alone) && med(full) <= med(alone) ? "yes" : "NO",
       "whole DOM, no budget": unlimited.length === 0 ? "(not cut)" : `${(min(unlimited) / min(alone)).toFixed(2)}x / ${(med(unlimited) / med(alone)).toFixed(2)}x`,
     });
   }
-  console.log("\nparse + all checks vs linkedom parseHTML, interleaved rounds (target <= 1.3x)");
+  console.log("\nparse + all checks vs stock linkedom parseHTML, interleaved rounds (target <= 1.0x)");
   console.table(table);
 });
 
 test("memory of the 5 MB page (a child process per heap limit)", () => {
   const script = new URL("./memory.ts", import.meta.url).pathname;
   const lines: string[] = [];
-  // The smallest V8 old-space limit the analysis of the 5 MB page survives says how far inside 128 MB it is.
-  for (const limit of [256, 192, 160, 128, 96, 64]) {
+  // The smallest V8 old-space limit the analysis of the 5 MB page survives says how far inside 128 MB it is; the
+  // process holds ~16-18 MB (tsx, the modules, the page's string) before the analysis adds its own heap.
+  for (const limit of [256, 128, 64, 48, 40, 32]) {
     try {
       const out = execFileSync(process.execPath, [`--max-old-space-size=${limit}`, "--expose-gc", "--import", "tsx", script], {
         encoding: "utf8",
@@ -180,19 +203,20 @@ test("memory of the 5 MB page (a child process per heap limit)", () => {
 afterAll(() => {
   const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  console.log("\nmedians in ms; target: parse + all checks <= 1.3x linkedom parseHTML");
+  // tinybench runs each task for its time in turn, so on a shared machine the load moves between tasks: the
+  // interleaved table above is the measure of the goal, this one says where the time goes.
+  console.log("\ntinybench medians in ms, one task after another (not interleaved: see the interleaved table for the goal)");
   console.table(
     rows.map((r) => ({
       page: r.page,
       size: r.size,
       elements: r.elements,
       "tokenize only": ms(r.tokenize),
-      parseHTML: ms(r.parseHTML),
-      DOMParser: ms(r.domParser),
+      "stock parseHTML": ms(r.stock),
+      "patched parseHTML": ms(r.patched),
       parsePage: ms(r.parsePage),
       "parse + checks": ms(r.all),
-      "vs parseHTML": ratio(r.all, r.parseHTML),
-      "<= 1.3x": r.all / r.parseHTML <= 1.3 ? "yes" : "NO",
+      "vs stock parseHTML": ratio(r.all, r.stock),
     })),
   );
 });

@@ -1,7 +1,8 @@
 // Where the time goes on a fresh parse: `node --expose-gc --import tsx bench/profile.ts [page-name-substring]`.
-// For each bench page: parseHTML alone, parsePage, then every check run first on its own fresh page (what the
-// analysis pays) next to the same check on a warm page.
+// For each bench page: stock linkedom's parseHTML alone (the baseline), the patched parseHTML, parsePage, then
+// every check run first on its own fresh page (what the analysis pays) next to the same check on a warm page.
 import { parseHTML } from "linkedom";
+import { parseHTML as parseStock } from "linkedom-stock";
 import { checks } from "../src/analysis/checks/index";
 import { parsePage } from "../src/analysis/parse";
 import { benchPages, factsFor } from "./pages";
@@ -14,13 +15,18 @@ for (const page of benchPages().filter((p) => p.name.includes(filter))) {
   const { fetch, site, settings } = factsFor(page.html);
   const rounds = page.html.length > 2_000_000 ? 3 : page.html.length > 500_000 ? 5 : 15;
   const alone: number[] = [];
+  const patched: number[] = [];
   const walk: number[] = [];
   const all: number[] = [];
   for (let i = 0; i < rounds; i++) {
     gc();
     let t = performance.now();
-    parseHTML(page.html);
+    parseStock(page.html);
     alone.push(performance.now() - t);
+    gc();
+    t = performance.now();
+    parseHTML(page.html);
+    patched.push(performance.now() - t);
     gc();
     t = performance.now();
     const parsed = parsePage(fetch, site, settings);
@@ -46,7 +52,7 @@ for (const page of benchPages().filter((p) => p.name.includes(filter))) {
     fresh.sort((a, b) => b.ms - a.ms);
   }
   console.log(
-    `${page.name.padEnd(22)} parseHTML ${med(alone).toFixed(1)}  parsePage ${med(walk).toFixed(1)}  all ${med(all).toFixed(1)}  ratio ${(med(all) / med(alone)).toFixed(2)}x` +
+    `${page.name.padEnd(22)} stock parseHTML ${med(alone).toFixed(1)}  patched ${med(patched).toFixed(1)}  parsePage ${med(walk).toFixed(1)}  all ${med(all).toFixed(1)}  ratio ${(med(all) / med(alone)).toFixed(2)}x` +
       (byCheck ? `\n   fresh: ${fresh.slice(0, 10).map((c) => `${c.id} ${c.ms.toFixed(1)}`).join(", ")}` : ""),
   );
 }

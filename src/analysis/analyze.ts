@@ -1,6 +1,7 @@
 import { checks } from "./checks/index";
 import { fetchPage } from "./fetch-page";
 import { parsePage } from "./parse";
+import { notePartialRead } from "./partial-read";
 import { scoreResults, type ResultLabel } from "./score";
 import type { AnalysisOptions } from "./settings";
 import { fetchSiteFacts } from "./site-facts";
@@ -29,7 +30,7 @@ export async function analyzePage(url: string, options: AnalysisOptions & { trus
     const verdicts: { check: Check; verdict: Verdict }[] = [];
     for (const check of checks) {
       current = check;
-      verdicts.push({ check, verdict: check.run(page) });
+      verdicts.push({ check, verdict: notePartialRead(page, check, check.run(page)) });
     }
     return { ok: true, finalUrl: fetched.facts.finalUrl, ...scoreResults(verdicts) };
   } catch (error) {

@@ -1,9 +1,8 @@
-import { parseHTML } from "linkedom";
+import { DOMParser } from "linkedom";
 import { limitDom } from "./nesting";
 import type { CheckSettings, FetchFacts, Page, SiteFacts } from "./types";
 
 const HIDDEN_TEXT_PARENTS = new Set(["script", "style", "noscript", "template", "head", "title"]);
-const ELEMENT_NODE = 1;
 const MAX_NESTING_DEPTH = 2_000;
 /**
  * The parse budget. linkedom's DOM takes ~17 bytes of heap per byte of dense HTML, so the 5 MB a fetch may
@@ -16,36 +15,21 @@ export interface DomBudget {
   maxElements: number;
 }
 export const defaultDomBudget: DomBudget = { maxChars: 2_000_000, maxElements: 40_000 };
-// linkedom keeps attribute names as written (STYLE=, ItemScope), where HTML parsing lower-cases them.
-// Only pages that have such a name somewhere pay for renaming.
-const UPPERCASE_ATTRIBUTE = /<[A-Za-z][^<>]*?\s[\w:.-]*[A-Z]/;
-
 const HAS_UPPERCASE = /[A-Z]/;
-const ATTRIBUTE_NODE = 2;
 
-/**
- * linkedom keeps an element's attributes as the nodes that follow it in its linked list, under a private
- * symbol. Reading them there allocates nothing, where getAttributeNames() builds an Array subclass per element
- * (4 ms on a 300 KB page that has one SVG viewBox). Found by its description; null if linkedom changes.
- */
-function nextSymbol(node: object): symbol | null {
-  return Object.getOwnPropertySymbols(node).find((s) => s.description === "next") ?? null;
-}
-
-interface Linked {
-  nodeType: number;
-  name?: string;
-  [key: symbol]: Linked | undefined;
-}
-
-function hasUppercaseAttribute(element: Element, next: symbol | null): boolean {
-  if (next === null) return element.getAttributeNames().some((name) => HAS_UPPERCASE.test(name));
-  for (let node = (element as unknown as Linked)[next]; node && node.nodeType === ATTRIBUTE_NODE; node = node[next]) {
-    if (HAS_UPPERCASE.test(node.name ?? "")) return true;
+/** Whether a name has an ASCII capital: by hand, as it runs once per attribute of the page. */
+function hasCapital(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code >= 65 && code <= 90) return true;
   }
   return false;
 }
 
+/**
+ * linkedom keeps attribute names as written (STYLE=, ItemScope), where HTML parsing lower-cases them: the walk
+ * finds the elements that have such a name, which are renamed after it.
+ */
 function lowerCaseAttributes(element: Element) {
   for (const name of element.getAttributeNames()) {
     if (!HAS_UPPERCASE.test(name)) continue;
@@ -56,7 +40,32 @@ function lowerCaseAttributes(element: Element) {
   }
 }
 
+const ELEMENT_NODE = 1;
+const ATTRIBUTE_NODE = 2;
 const TEXT_NODE = 3;
+/** linkedom's marker closing an element in its linked list. */
+const NODE_END = -1;
+
+/** A linkedom node as its private linked list holds it. */
+interface Linked {
+  nodeType: number;
+  name?: string;
+  nodeValue?: string | null;
+  [key: symbol]: Linked | undefined;
+}
+
+/**
+ * linkedom keeps the whole document as one linked list in document order: each element, then its attributes,
+ * its children, and an end marker. Its `next` and `end` symbols are private: found by their descriptions, and
+ * test/unit/parse.test.ts fails if an upgrade renames them.
+ */
+function linkedListSymbols(document: object): { next: symbol; end: symbol } {
+  const symbols = Object.getOwnPropertySymbols(document);
+  const next = symbols.find((s) => s.description === "next");
+  const end = symbols.find((s) => s.description === "end");
+  if (!next || !end) throw new Error("linkedom's document has no next/end links: this linkedom version is not supported");
+  return { next, end };
+}
 
 /** 1 to 6 for h1 to h6, else 0. */
 function headingLevel(tag: string): number {
@@ -68,69 +77,80 @@ function headingLevel(tag: string): number {
 /**
  * Joining every text node with " ", collapsing whitespace runs and trimming is the same as trimming each node,
  * collapsing inside it and joining the non-empty ones with " ": and that skips a regex over megabytes of text.
- * Most nodes have nothing inside to collapse (a single space between words), which this test says cheaply.
+ * Most nodes have nothing inside to collapse (a single space between words), which needsCollapse says cheaply.
  */
-const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
 const WHITESPACE_RUN = /\s+/g;
+
+/** \s beyond ASCII, as JavaScript defines it. */
+const isWideSpace = (code: number): boolean =>
+  code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+  code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+
+/** Whether trimmed text has whitespace other than single spaces (what /\s\s|[^\S ]/ tests, without a regex call per node). */
+function needsCollapse(text: string): boolean {
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32) {
+      if (space) return true;
+      space = true;
+    } else if ((code >= 9 && code <= 13) || (code >= 0xa0 && isWideSpace(code))) {
+      return true;
+    } else space = false;
+  }
+  return false;
+}
 
 /** The only place that imports linkedom: one parse, then one walk that every check shares. */
 export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSettings, budget: DomBudget = defaultDomBudget): Page {
   const limited = limitDom(fetch.html, { maxDepth: MAX_NESTING_DEPTH, ...budget });
-  const { document } = parseHTML(limited.html);
+  // parseHTML is this plus a window Proxy over globalThis, which nothing here reads.
+  const document = new DOMParser().parseFromString(limited.html, "text/html");
   const elements: Element[] = [];
   const byTag = new Map<string, Element[]>();
+  const byAttribute = new Map<string, Element[]>();
   const textParts: string[] = [];
   const headings: Page["headings"] = [];
-  const fixAttributeCase = UPPERCASE_ATTRIBUTE.test(limited.html);
-  const next = fixAttributeCase ? nextSymbol(document) : null;
+  const toFix: Element[] = [];
+  const { next, end } = linkedListSymbols(document);
 
-  // firstChild / nextSibling / parentNode with no stack: hostile pages nest 100,000 elements deep, which
-  // recursion would not survive, and a stack of {node, hidden} records cost more than the walk itself.
-  // The document's own children are listed backwards first: linkedom's DocumentType has no nextSibling.
-  const tops: Node[] = [];
-  for (let child = (document as unknown as Node).lastChild; child; child = child.previousSibling) tops.push(child);
-  for (let t = tops.length - 1; t >= 0; t--) {
-    const top = tops[t]!;
-    let hiddenRoot: Node | null = null;
-    let node: Node | null = top;
-    while (node) {
-      const type = node.nodeType;
-      if (type === ELEMENT_NODE) {
-        const element = node as Element;
-        const tag = element.localName.toLowerCase();
-        if (fixAttributeCase && hasUppercaseAttribute(element, next)) lowerCaseAttributes(element);
-        elements.push(element);
-        const list = byTag.get(tag);
-        if (list) list.push(element);
-        else byTag.set(tag, [element]);
-        const level = headingLevel(tag);
-        if (level !== 0) headings.push({ level, el: element });
-        if (hiddenRoot === null && HIDDEN_TEXT_PARENTS.has(tag)) hiddenRoot = element;
-        const first = element.firstChild;
-        if (first) {
-          node = first;
-          continue;
-        }
-      } else if (type === TEXT_NODE && hiddenRoot === null) {
-        const core = (node.nodeValue ?? "").trim();
-        if (core !== "") textParts.push(NEEDS_COLLAPSE.test(core) ? core.replace(WHITESPACE_RUN, " ") : core);
+  // One pass along linkedom's list rather than firstChild/nextSibling, whose getters each skip attribute nodes
+  // again; no recursion and no stack, so a page nested 100,000 deep walks like a flat one.
+  const documentEnd = (document as unknown as Linked)[end];
+  let hiddenEnd: Linked | null = null;
+  let current: Element | null = null;
+  for (let node = (document as unknown as Linked)[next]; node && node !== documentEnd; node = node[next]) {
+    const type = node.nodeType;
+    if (type === ELEMENT_NODE) {
+      const element = node as unknown as Element;
+      const tag = element.localName.toLowerCase();
+      current = element;
+      elements.push(element);
+      const list = byTag.get(tag);
+      if (list) list.push(element);
+      else byTag.set(tag, [element]);
+      const level = headingLevel(tag);
+      if (level !== 0) headings.push({ level, el: element });
+      if (hiddenEnd === null && HIDDEN_TEXT_PARENTS.has(tag)) hiddenEnd = node[end]!;
+    } else if (type === TEXT_NODE) {
+      if (hiddenEnd !== null) continue;
+      const core = (node.nodeValue ?? "").trim();
+      if (core !== "") textParts.push(needsCollapse(core) ? core.replace(WHITESPACE_RUN, " ") : core);
+    } else if (type === NODE_END) {
+      if (node === hiddenEnd) hiddenEnd = null;
+    } else if (type === ATTRIBUTE_NODE) {
+      let name = node.name!;
+      if (hasCapital(name)) {
+        name = name.toLowerCase();
+        if (toFix[toFix.length - 1] !== current) toFix.push(current!);
       }
-      // Up until there is a next sibling, leaving a hidden subtree when its root is passed.
-      while (node) {
-        if (node === hiddenRoot) hiddenRoot = null;
-        if (node === top) {
-          node = null;
-          break;
-        }
-        const next: Node | null = node.nextSibling;
-        if (next) {
-          node = next;
-          break;
-        }
-        node = node.parentNode;
-      }
+      const list = byAttribute.get(name);
+      if (list) list.push(current!);
+      else byAttribute.set(name, [current!]);
     }
   }
+  // After the walk: renaming an attribute relinks the list being walked.
+  for (const element of toFix) lowerCaseAttributes(element);
 
   return {
     url: new URL(fetch.finalUrl),
@@ -138,6 +158,7 @@ export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSet
     document: document as unknown as Document,
     elements,
     byTag,
+    byAttribute,
     headings,
     text: textParts.join(" "),
     truncatedDom: limited.truncated,
@@ -153,3 +174,5 @@ export const domHtml = (page: Page): string => (page.truncatedDom ? page.html.sl
 
 /** Elements of a tag, or an empty list. */
 export const tags = (page: Page, tag: string): Element[] => page.byTag.get(tag) ?? [];
+/** Elements that carry an attribute (lower-case name), or an empty list. */
+export const withAttribute = (page: Page, name: string): Element[] => page.byAttribute.get(name) ?? [];

@@ -73,6 +73,8 @@ export interface Page {
   elements: Element[];
   /** Elements by lower-case tag name, in document order. */
   byTag: Map<string, Element[]>;
+  /** Elements by lower-case attribute name, in document order: what checks would otherwise scan every element for. */
+  byAttribute: Map<string, Element[]>;
   /** h1 to h6 with their level, in document order (what byTag cannot give across six tags). */
   headings: { level: number; el: Element }[];
   /** Visible text of <body> (no script, style, noscript, template), whitespace collapsed. */
@@ -104,6 +106,11 @@ export interface Check {
   /** One line for the report page: what the check looks for and how to fix a failure. */
   title: string;
   fix: string;
+  /**
+   * false when the verdict comes only from the raw HTML, the headers or the site's facts: it is then whole even
+   * on a page whose DOM was cut by the parse budget (see analysis/partial-read.ts). Every other check reads the DOM.
+   */
+  readsDom?: false;
   run(page: Page): Verdict;
 }
 

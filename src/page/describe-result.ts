@@ -1,5 +1,6 @@
-/** Short, plain-text renderings of a check's stored `value` and `errors` for the report page. */
+import { isPartialValue } from "../analysis/partial-read";
 
+/** Short, plain-text renderings of a check's stored `value` and `errors` for the report page. */
 const MAX_TEXT = 160;
 const MAX_ITEMS = 3;
 
@@ -44,14 +45,32 @@ function flat(value: unknown): string {
     .join(", ");
 }
 
-/** What the check found, in one line: "“Home”", "images 3, without alt 1", "none". */
-export const describeValue = (value: unknown): string => clip(flat(value));
+/**
+ * What the check found, in one line: "“Home”", "images 3, without alt 1", "none"; on a page read in part,
+ * which part: "images 3, without alt 1 (first 2,000,000 of 5,123,456 characters)".
+ */
+export function describeValue(value: unknown): string {
+  if (!isPartialValue(value)) return clip(flat(value));
+  const note = ` (${value.read})`;
+  return `${clip(flat(value.found), MAX_TEXT - note.length)}${note}`;
+}
+
+/** Errors whose key in words would not tell a reader what is wrong: one plain sentence each. */
+const SENTENCES: Record<string, (detail: Record<string, unknown>) => string> = {
+  // Only the canonical check names this error.
+  not_http: (detail) =>
+    `The canonical URL uses ${String(detail.scheme ?? "a scheme other than http")}, which search engines cannot follow; use an https:// URL.`,
+};
+
+function describeError(key: string, detail: unknown): string {
+  const sentence = SENTENCES[key];
+  if (sentence && typeof detail === "object" && detail !== null) return sentence(detail as Record<string, unknown>);
+  return detail === true || detail === null ? words(key) : `${words(key)}: ${flat(detail)}`;
+}
 
 /** Why it failed, in one line: `{ too_long: { length: 72, max: 60 } }` -> "too long: length 72, max 60". */
 export function describeErrors(errors: Record<string, unknown> | undefined): string {
   if (!errors) return "";
-  const parts = Object.entries(errors).map(([key, detail]) =>
-    detail === true || detail === null ? words(key) : `${words(key)}: ${flat(detail)}`,
-  );
+  const parts = Object.entries(errors).map(([key, detail]) => describeError(key, detail));
   return clip(parts.join("; "));
 }

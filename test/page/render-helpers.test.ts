@@ -39,6 +39,12 @@ describe("report page rendering helpers", () => {
     expect(describeErrors(undefined)).toBe("");
   });
 
+  it("says in plain words why a file: canonical fails", () => {
+    expect(describeErrors({ not_http: { href: "file:///home/me/docs/index.html", scheme: "file:" } })).toBe(
+      "The canonical URL uses file:, which search engines cannot follow; use an https:// URL.",
+    );
+  });
+
   it("groups checks by category in a fixed order, failed first, then by importance, with registry titles", () => {
     const registry = [
       { id: "a", category: "seo", importance: "low", title: "A title", fix: "Fix A" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tags } from "../../src/analysis/parse";
+import { tags, withAttribute } from "../../src/analysis/parse";
 import { makePage } from "../helpers/page";
 
 describe("parsePage", () => {
@@ -17,6 +17,27 @@ describe("parsePage", () => {
     expect(div.getAttribute("property")).toBe("og:title");
     expect(tags(page, "img")[0]!.getAttribute("src")).toBe("a.png");
     expect(tags(page, "img")[0]!.hasAttribute("alt")).toBe(true);
+  });
+
+  it("indexes elements by lower-case attribute name in document order, upper-case names included", () => {
+    const page = makePage('<div STYLE="a" id="x"><p style="b" ItemScope>t</p><svg viewBox="0 0 1 1" style="c"></svg></div><p>no</p>');
+    expect(withAttribute(page, "style").map((e) => e.localName.toLowerCase())).toEqual(["div", "p", "svg"]);
+    expect(withAttribute(page, "itemscope").map((e) => e.localName)).toEqual(["p"]);
+    expect(withAttribute(page, "viewbox").length).toBe(1);
+    expect(withAttribute(page, "id").length).toBe(1);
+    expect(withAttribute(page, "nothing")).toEqual([]);
+  });
+
+  it("walks the same elements and text as linkedom's own child links (the private list it reads is still there)", () => {
+    const page = makePage('<!doctype html><html><head><title>T</title><style>p{}</style></head><body><p a="1">one <b>two</b></p><template><i>x</i></template><p>three</p></body></html>');
+    const viaChildren: string[] = [];
+    const visit = (node: Element) => {
+      viaChildren.push(node.localName);
+      for (const child of node.children) visit(child);
+    };
+    visit(page.document.documentElement);
+    expect(page.elements.map((e) => e.localName)).toEqual(viaChildren);
+    expect(page.text).toBe("one two three");
   });
 
   it("collects visible body text without script, style, noscript or template", () => {

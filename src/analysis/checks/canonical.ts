@@ -29,15 +29,20 @@ export const canonical: Check = {
   category: "seo",
   importance: "medium",
   title: "The canonical URL is valid and points to a page like this one",
-  fix: "Declare one absolute canonical URL, for this page or its true duplicate, not the home page.",
+  fix: "Declare one absolute http(s) canonical URL, for this page or its true duplicate, not the home page.",
   run(page) {
     const hrefs = canonicalHrefs(page);
     if (hrefs.length === 0) return pass(null);
     const invalid = hrefs.find((h) => parse(h, page.url) === null);
     if (invalid !== undefined) return fail(hrefs, { invalid });
     const absolute = hrefs.map((h) => parse(h));
-    const relativeAt = absolute.findIndex((url) => url === null || url.origin === "null");
+    const relativeAt = absolute.findIndex((url) => url === null);
     if (relativeAt !== -1) return fail(hrefs, { relative: hrefs[relativeAt] });
+    // A deliberate difference from Lighthouse, which accepts any scheme: a search engine cannot follow file: or ftp:.
+    const otherSchemeAt = absolute.findIndex((url) => url!.protocol !== "http:" && url!.protocol !== "https:");
+    if (otherSchemeAt !== -1) {
+      return fail(hrefs, { not_http: { href: hrefs[otherSchemeAt], scheme: absolute[otherSchemeAt]!.protocol } });
+    }
     const distinct = [...new Set(absolute.map((url) => url!.href))];
     if (distinct.length > 1) return fail(distinct, { conflicting: distinct });
 

@@ -14,6 +14,7 @@ export const doctype: Check = {
   importance: "medium",
   title: "The document starts with a DOCTYPE",
   fix: "Put <!DOCTYPE html> at the very top of the HTML so browsers render in standards mode.",
+  readsDom: false,
   run(page) {
     PROLOGUE.lastIndex = 0;
     PROLOGUE.exec(page.html);

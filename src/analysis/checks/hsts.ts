@@ -29,6 +29,7 @@ export const hsts: Check = {
   importance: "low",
   title: "The HTTPS page sends a long-lived Strict-Transport-Security header",
   fix: "Send Strict-Transport-Security: max-age=31536000; includeSubDomains on HTTPS responses.",
+  readsDom: false,
   run(page) {
     // Not applicable: browsers ignore HSTS on http responses (checks.md's own example).
     if (page.url.protocol !== "https:") return notApplicable("not an https page");

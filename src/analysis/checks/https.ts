@@ -7,6 +7,7 @@ export const https: Check = {
   importance: "high",
   title: "The page is served over HTTPS",
   fix: "Serve the site over HTTPS and redirect every http:// URL to its https:// version.",
+  readsDom: false,
   run(page) {
     const protocol = page.url.protocol.replace(/:$/, "");
     if (protocol === "https") return pass(protocol);

@@ -1,4 +1,4 @@
-import { domHtml, tags } from "../parse";
+import { tags, withAttribute } from "../parse";
 import type { Check, Page } from "../types";
 import { fail, pass } from "../verdict";
 import { MAX_LISTED } from "./misc-helpers";
@@ -30,8 +30,7 @@ function svgMembership(): (el: Element) => boolean {
 }
 
 function styledElements(page: Page): Element[] {
-  if (!/style\s*=/i.test(domHtml(page))) return [];
-  const styled = page.elements.filter((el) => el.hasAttribute("style"));
+  const styled = withAttribute(page, "style");
   if (styled.length === 0 || tags(page, "svg").length === 0) return styled;
   // SVG drawings are exported with style attributes as a matter of course; that is not page CSS.
   const inSvg = svgMembership();

@@ -7,6 +7,7 @@ export const loadTime: Check = {
   importance: "medium",
   title: "The HTML arrives quickly",
   fix: "Speed up the server response: cache pages, use a CDN, and cut slow work before the first byte.",
+  readsDom: false,
   run(page) {
     const { ttfbMs, totalMs } = page.fetch;
     const max = page.settings.maxLoadTimeMs;

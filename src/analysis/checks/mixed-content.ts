@@ -1,7 +1,7 @@
 import { tags } from "../parse";
 import type { Check, Page } from "../types";
 import { fail, notApplicable, pass } from "../verdict";
-import { resolveAttr, resolveUrl, shortUrl, srcsetUrls } from "./resource-urls";
+import { resolveUrl, shortUrl, srcsetUrls } from "./resource-urls";
 import { capList, relTokens } from "./seo-helpers";
 
 /** Attributes through which an element loads or sends to a URL; srcset attributes are handled apart. */
@@ -20,19 +20,22 @@ const URL_ATTRIBUTES: readonly [tag: string, attr: string][] = [
 
 function insecureResources(page: Page): { tag: string; url: string }[] {
   const found: { tag: string; url: string }[] = [];
-  const check = (tag: string, url: URL | null) => {
+  const check = (tag: string, raw: string | null) => {
+    // Against this https page a URL without a scheme resolves to https: only one with a colon can be http.
+    if (raw === null || !raw.includes(":")) return;
+    const url = resolveUrl(raw.trim(), page.url);
     if (url?.protocol === "http:") found.push({ tag, url: shortUrl(url.href) });
   };
   for (const [tag, attr] of URL_ATTRIBUTES) {
-    for (const el of tags(page, tag)) check(tag, resolveAttr(el, attr, page.url));
+    for (const el of tags(page, tag)) check(tag, el.getAttribute(attr));
   }
   for (const tag of ["img", "source"]) {
     for (const el of tags(page, tag)) {
-      for (const raw of srcsetUrls(el.getAttribute("srcset"))) check(tag, resolveUrl(raw, page.url));
+      for (const raw of srcsetUrls(el.getAttribute("srcset"))) check(tag, raw);
     }
   }
   for (const el of tags(page, "link")) {
-    if (relTokens(el).includes("stylesheet")) check("link", resolveAttr(el, "href", page.url));
+    if (relTokens(el).includes("stylesheet")) check("link", el.getAttribute("href"));
   }
   return found;
 }

@@ -7,6 +7,7 @@ export const notFoundPage: Check = {
   importance: "high",
   title: "A missing page answers 404",
   fix: "Make the server answer unknown paths with status 404 (or 410), not 200 or a redirect.",
+  readsDom: false,
   run(page) {
     const status = page.site.notFoundStatus;
     if (status === null) return fail(null, { unchecked: "The request for a random path failed, so the 404 page could not be checked." });

@@ -7,6 +7,7 @@ export const pageSize: Check = {
   importance: "medium",
   title: "The HTML document is not too large",
   fix: "Make the HTML smaller: move inline scripts, styles and data to cached files and trim repeated markup.",
+  readsDom: false,
   run(page) {
     const { bytes } = page.fetch;
     const max = page.settings.maxPageBytes;

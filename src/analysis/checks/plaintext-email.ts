@@ -50,6 +50,7 @@ export const plaintextEmail: Check = {
   importance: "low",
   title: "No e-mail address appears in plain text in the HTML",
   fix: "Replace plain e-mail addresses (and mailto links) with a contact form, or obfuscate them against spam harvesters.",
+  readsDom: false,
   run(page) {
     const found = new Map<string, string>();
     for (const match of emailMatches(page.html)) {

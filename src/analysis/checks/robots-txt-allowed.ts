@@ -10,6 +10,7 @@ export const robotsTxtAllowed: Check = {
   importance: "high",
   title: "robots.txt lets search engines crawl the page",
   fix: "Remove or narrow the Disallow rule in robots.txt that matches this page's path.",
+  readsDom: false,
   run(page) {
     const { robots } = page.site;
     const availability = robotsAvailability(robots);

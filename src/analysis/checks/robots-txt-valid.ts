@@ -42,6 +42,7 @@ export const robotsTxtValid: Check = {
   importance: "medium",
   title: "robots.txt can be read by crawlers",
   fix: "Serve robots.txt without server errors, using only known directives, with Allow/Disallow lines after a User-agent line.",
+  readsDom: false,
   run(page) {
     const { robots } = page.site;
     const availability = robotsAvailability(robots);

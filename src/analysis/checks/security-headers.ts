@@ -9,6 +9,7 @@ export const securityHeaders: Check = {
   importance: "low",
   title: "The response sends the basic security headers",
   fix: "Send Content-Security-Policy (or X-Frame-Options), X-Content-Type-Options: nosniff and Referrer-Policy.",
+  readsDom: false,
   run(page) {
     const h = page.fetch.headers;
     const value = {

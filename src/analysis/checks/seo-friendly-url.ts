@@ -10,6 +10,7 @@ export const seoFriendlyUrl: Check = {
   importance: "high",
   title: "The URL is short and readable",
   fix: "Use a short path of words joined by hyphens, without underscores, spaces, commas or query parameters.",
+  readsDom: false,
   run(page) {
     const pathAndQuery = page.url.pathname + page.url.search;
     const found = UNFRIENDLY.filter((s) => pathAndQuery.includes(s));

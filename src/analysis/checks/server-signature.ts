@@ -18,6 +18,7 @@ export const serverSignature: Check = {
   importance: "medium",
   title: "Response headers do not reveal software versions",
   fix: "Hide version numbers in the Server and X-Powered-By headers (e.g. server_tokens off, expose_php = Off).",
+  readsDom: false,
   run(page) {
     const value: Record<string, string | null> = {};
     const errors: Record<string, string> = {};

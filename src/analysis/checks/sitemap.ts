@@ -9,6 +9,7 @@ export const sitemap: Check = {
   importance: "low",
   title: "robots.txt names a sitemap",
   fix: "Add a line such as `Sitemap: https://example.com/sitemap.xml` to robots.txt.",
+  readsDom: false,
   run(page) {
     const { robots } = page.site;
     // Without a readable robots.txt there is nowhere to look; robots_txt_valid already reports a 5xx.

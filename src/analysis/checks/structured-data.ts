@@ -1,4 +1,4 @@
-import { domHtml } from "../parse";
+import { withAttribute } from "../parse";
 import type { Check, Page } from "../types";
 import { fail, pass } from "../verdict";
 import { distinct, jsonLdBlocks, jsonLdItems, jsonLdTypes, metaByKey } from "./misc-helpers";
@@ -16,20 +16,23 @@ const SOCIAL_META_PROPERTY = /^(og|fb|article|book|profile|music|video|twitter|a
 
 const splitTokens = (value: string | null): string[] => (value ?? "").split(/\s+/).filter(Boolean);
 
+const isSocialMeta = (el: Element): boolean =>
+  el.localName.toLowerCase() === "meta" && SOCIAL_META_PROPERTY.test((el.getAttribute("property") ?? "").trim());
+
 /**
- * Microdata and RDFa live in attributes, so the element list is read only when the HTML has such an
+ * Microdata and RDFa live in attributes, so the element list is read only when the page has such an
  * attribute; an Open Graph `property` alone does not count, or nearly every page would be scanned.
  */
-const MICRODATA_ATTRIBUTE = /\sitem(?:scope|type)\b/i;
-const RDFA_ATTRIBUTE = /\s(?:typeof|vocab)\s*=|\sproperty\s*=\s*(?!["']?(?:og|fb|article|book|profile|music|video|twitter|al):)/i;
-
 function attributeData(page: Page): Pick<StructuredData, "microdata" | "rdfa"> {
-  const html = domHtml(page);
-  const wantMicrodata = MICRODATA_ATTRIBUTE.test(html);
-  const wantRdfa = RDFA_ATTRIBUTE.test(html);
+  const wantMicrodata = withAttribute(page, "itemscope").length > 0 || withAttribute(page, "itemtype").length > 0;
+  const wantRdfa =
+    withAttribute(page, "typeof").length > 0 ||
+    withAttribute(page, "vocab").length > 0 ||
+    withAttribute(page, "property").some((el) => !isSocialMeta(el));
   if (!wantMicrodata && !wantRdfa) return {};
   let microdata: string[] | undefined;
   let rdfa: string[] | undefined;
+  // In document order, as the types are listed.
   for (const el of page.elements) {
     if (wantMicrodata) {
       const itemtype = el.getAttribute("itemtype");
@@ -37,9 +40,8 @@ function attributeData(page: Page): Pick<StructuredData, "microdata" | "rdfa"> {
     }
     if (wantRdfa) {
       const typeOf = el.getAttribute("typeof");
-      const property = el.getAttribute("property");
-      const socialMeta = property !== null && el.localName.toLowerCase() === "meta" && SOCIAL_META_PROPERTY.test(property.trim());
-      if (typeOf !== null || el.hasAttribute("vocab") || (property !== null && !socialMeta)) (rdfa ??= []).push(...splitTokens(typeOf));
+      const hasProperty = el.hasAttribute("property");
+      if (typeOf !== null || el.hasAttribute("vocab") || (hasProperty && !isSocialMeta(el))) (rdfa ??= []).push(...splitTokens(typeOf));
     }
   }
   return {

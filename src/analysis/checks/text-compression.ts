@@ -9,6 +9,7 @@ export const textCompression: Check = {
   importance: "high",
   title: "The HTML is sent compressed (gzip, Brotli or Zstandard)",
   fix: "Turn on gzip, Brotli or Zstandard compression for HTML on the server or CDN.",
+  readsDom: false,
   run(page) {
     const header = page.fetch.contentEncoding ?? page.fetch.headers["content-encoding"] ?? null;
     // Content-Encoding may list several codings in the order they were applied.

@@ -30,6 +30,27 @@ describe("canonical check", () => {
     expect(run('<link rel="canonical" href="https://[bad">').errors).toEqual({ invalid: "https://[bad" });
   });
 
+  it("fails a file: canonical (a page saved from disk) as not_http, not relative", () => {
+    const v = run('<link rel="canonical" href="file:///home/me/site/docs/index.html">');
+    expect(v).toEqual({
+      passed: false,
+      value: ["file:///home/me/site/docs/index.html"],
+      errors: { not_http: { href: "file:///home/me/site/docs/index.html", scheme: "file:" } },
+    });
+  });
+
+  it("fails ftp:, javascript: and data: canonicals as not_http, from the head or the Link header", () => {
+    expect(run('<link rel="canonical" href="ftp://example.com/shoes/red">').errors).toEqual({
+      not_http: { href: "ftp://example.com/shoes/red", scheme: "ftp:" },
+    });
+    expect(run('<link rel="canonical" href="javascript:void(0)">').errors).toEqual({ not_http: { href: "javascript:void(0)", scheme: "javascript:" } });
+    expect(run("", { link: "<data:text/html,x>; rel=canonical" }).errors).toEqual({ not_http: { href: "data:text/html,x", scheme: "data:" } });
+  });
+
+  it("accepts http: as well as https:", () => {
+    expect(run('<link rel="canonical" href="http://example.com/shoes/red">', {}, "http://example.com/shoes/red").passed).toBe(true);
+  });
+
   it("fails a canonical to the site root from another page, but not from the root", () => {
     expect(run('<link rel="canonical" href="https://example.com/">').errors).toEqual({ points_to_root: "https://example.com/" });
     expect(run('<link rel="canonical" href="https://example.com/">', {}, "https://example.com/?ref=x").passed).toBe(true);

@@ -34,6 +34,16 @@ describe("mixed_content check", () => {
     });
   });
 
+  it("finds http:// written with spaces around it or a tab inside the scheme, as a browser resolves it", () => {
+    const v = mixedContent.run(makePage('<script src="  http://x.test/a.js "></script><img src="ht&#9;tp://x.test/b.png"><img src="a:b.png">'));
+    expect(v.errors).toEqual({
+      insecure_resources: [
+        { tag: "script", url: "http://x.test/a.js" },
+        { tag: "img", url: "http://x.test/b.png" },
+      ],
+    });
+  });
+
   it("is not applicable to an http page", () => {
     const v = mixedContent.run(makePage('<img src="http://x.test/a.png">', { url: "http://example.com/" }));
     expect(v).toEqual({ passed: true, value: "not an https page", applicable: false });
