@@ -36,6 +36,7 @@ CREATE TABLE `crawls` (
 	`site_facts` text,
 	`interval_ms` integer DEFAULT 1000 NOT NULL,
 	`next_slot_at` integer DEFAULT 0 NOT NULL,
+	`queued_until` integer DEFAULT 0 NOT NULL,
 	`settling_at` text,
 	`error_code` text,
 	`error_message` text,

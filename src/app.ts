@@ -5,6 +5,7 @@ import type { AppEnv } from "./env";
 import { requireApiKey, rateLimitPerKey } from "./http/auth";
 import { ApiError, notFound, renderError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
+import { crawlRoutes } from "./routes/crawls";
 import { projectRoutes } from "./routes/projects";
 import { sendNotFoundPage } from "./page/not-found-page";
 import { pageRoutes } from "./routes/pages";
@@ -32,6 +33,7 @@ export function createApi() {
   );
   api.route("/api/v1/reports", reportRoutes);
   api.route("/api/v1/projects", projectRoutes);
+  api.route("/api/v1/crawls", crawlRoutes);
   api.all("/api/v1/*", () => notFound());
   api.onError(renderError);
   return api;

@@ -1,14 +1,18 @@
 import { createApp } from "./app";
-import type { AnalysisJob } from "./env";
-import { handleQueue } from "./queue/consumer";
+import { runDueCrawls } from "./crawls/run-due-crawls";
+import { sweepCrawls } from "./crawls/sweep-crawls";
+import { createDb } from "./db/client";
+import { dispatchQueue } from "./queue/dispatch";
 import { failStaleReports } from "./queue/sweep";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  queue: handleQueue,
+  queue: dispatchQueue,
   scheduled: async (_controller, env, _ctx) => {
     await failStaleReports(env);
+    await sweepCrawls(env, createDb(env.DB));
+    await runDueCrawls(env, createDb(env.DB));
   },
-} satisfies ExportedHandler<Env, AnalysisJob>;
+} satisfies ExportedHandler<Env>;

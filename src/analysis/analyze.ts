@@ -4,7 +4,7 @@ import { parsePage } from "./parse";
 import { scoreResults, type ResultLabel } from "./score";
 import type { AnalysisOptions } from "./settings";
 import { fetchSiteFacts } from "./site-facts";
-import type { Check, Page, Results, Verdict } from "./types";
+import type { Check, Page, Results, SiteFacts, Verdict } from "./types";
 
 export type AnalysisOutcome =
   | { ok: true; finalUrl: string; score: number; result: ResultLabel; issues: { high: number; medium: number; low: number }; results: Results }
@@ -15,10 +15,14 @@ export type AnalysisOutcome =
  * value ({ ok: false, code }); `temporary` says whether trying again later may help.
  * `trustedOrigin` is the test-only escape of FetchOptions.
  */
-export async function analyzePage(url: string, options: AnalysisOptions & { trustedOrigin?: string }): Promise<AnalysisOutcome> {
+export async function analyzePage(
+  url: string,
+  // A crawl passes the site facts it fetched once for all its pages, and reads its compact facts off the parsed page.
+  options: AnalysisOptions & { trustedOrigin?: string; site?: SiteFacts; onPage?: (page: Page) => void },
+): Promise<AnalysisOutcome> {
   const fetched = await fetchPage(url, options);
   if (!fetched.ok) return fetched;
-  const site = await fetchSiteFacts(fetched.facts.finalUrl, options);
+  const site = options.site ?? (await fetchSiteFacts(fetched.facts.finalUrl, options));
   let current: Check | undefined;
   try {
     const page: Page = parsePage(fetched.facts, site, options.settings);
@@ -27,6 +31,8 @@ export async function analyzePage(url: string, options: AnalysisOptions & { trus
       current = check;
       verdicts.push({ check, verdict: check.run(page) });
     }
+    current = undefined;
+    options.onPage?.(page);
     return { ok: true, finalUrl: fetched.facts.finalUrl, ...scoreResults(verdicts) };
   } catch (error) {
     // A bug, not a page problem: fail this report loudly rather than store a score missing a check.

@@ -131,6 +131,8 @@ export const crawls = sqliteTable(
     intervalMs: integer().notNull().default(1000),
     // Epoch ms before which no fetch of this crawl may start: claimed atomically by each page fetch.
     nextSlotAt: integer().notNull().default(0),
+    // Epoch ms up to which page messages are already spread: new pages queue after it.
+    queuedUntil: integer().notNull().default(0),
     // Set by the one consumer that finds the last page settled, so site checks are computed once.
     settlingAt: text(),
     errorCode: text(),

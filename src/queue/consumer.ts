@@ -4,6 +4,7 @@ import { analysisOptionsFromEnv, type AnalysisOptions } from "../analysis/settin
 import { createDb } from "../db/client";
 import { reports } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
+import { beginCrawlPage, settleCrawlPage, settleFromOutcome, settleWithoutFetch } from "../crawls/crawl-page-job";
 import { analysisJobSchema } from "./job";
 import { markFailed, markProcessing, markQueuedForRetry, saveOutcome } from "./save-outcome";
 
@@ -12,15 +13,15 @@ const DEAD_LETTER_SUFFIX = "-dlq";
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx?: ExecutionContext): Promise<void> {
   const db = createDb(env.DB);
   if (batch.queue.endsWith(DEAD_LETTER_SUFFIX)) {
-    await Promise.all(batch.messages.map((message) => handleDeadLetter(db, message)));
+    await Promise.all(batch.messages.map((message) => handleDeadLetter(env, db, message)));
     return;
   }
   const options = analysisOptionsFromEnv(env);
   const maxAttempts = Math.max(1, Number(env.ANALYSIS_MAX_ATTEMPTS) || 5);
-  await Promise.all(batch.messages.map((message) => handleMessage(db, message, options, maxAttempts)));
+  await Promise.all(batch.messages.map((message) => handleMessage(env, db, message, options, maxAttempts)));
 }
 
-async function handleMessage(db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {
+async function handleMessage(env: Env, db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (!parsed.success) {
     console.warn("dropping malformed analysis message", message.id);
@@ -35,18 +36,23 @@ async function handleMessage(db: Db, message: Message<unknown>, options: Analysi
     .get();
   // Deleted, regenerated since, or already analysed for this generation: nothing to do.
   if (!report || report.generation !== job.generation || report.status === "completed" || report.status === "failed") {
+    if (job.crawlId) await settleWithoutFetch(env, db, job, report?.generation === job.generation ? report.status : undefined);
     message.ack();
     return;
   }
   try {
+    const crawl = job.crawlId ? await beginCrawlPage(db, job) : null;
+    if (crawl?.action === "skip") return message.ack();
+    if (crawl?.action === "later") return message.retry({ delaySeconds: crawl.delaySeconds });
     await markProcessing(db, job);
-    const outcome = await analyzePage(report.url, options);
+    const outcome = await analyzePage(report.url, crawl ? { ...options, site: crawl.site, onPage: crawl.onPage } : options);
     if (!outcome.ok && outcome.temporary && message.attempts < maxAttempts) {
       await markQueuedForRetry(db, job);
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       return;
     }
     await saveOutcome(db, job, outcome);
+    if (crawl) await settleFromOutcome(env, db, job, outcome, crawl);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
@@ -57,7 +63,7 @@ async function handleMessage(db: Db, message: Message<unknown>, options: Analysi
 
 export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
 
-async function handleDeadLetter(db: Db, message: Message<unknown>) {
+async function handleDeadLetter(env: Env, db: Db, message: Message<unknown>) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (parsed.success) {
     await markFailed(
@@ -66,6 +72,7 @@ async function handleDeadLetter(db: Db, message: Message<unknown>) {
       "analysis_crashed",
       "The analysis failed repeatedly and was given up. Regenerate the report to try again.",
     );
+    if (parsed.data.crawlId) await settleCrawlPage(env, db, parsed.data, false, null);
   }
   message.ack();
 }

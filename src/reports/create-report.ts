@@ -9,7 +9,7 @@ import { passwordRule } from "./password-rule";
 import type { StoreReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
 
-function targetUrlOrThrow(input: string, allowPrivateTargets: boolean): URL {
+export function targetUrlOrThrow(input: string, allowPrivateTargets: boolean): URL {
   const check = checkTargetUrl(input, { allowPrivateTargets });
   if (!check.ok) throw new ApiError(422, check.message, { url: [check.message] });
   return check.url;

@@ -33,7 +33,7 @@ const decodeEntities = (text: string) =>
   });
 
 async function gunzip(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
-  const stream = new Response(bytes).body!.pipeThrough(new DecompressionStream("gzip"));
+  const stream = new Response(bytes as Uint8Array<ArrayBuffer>).body!.pipeThrough(new DecompressionStream("gzip"));
   const out = await readBody(new Response(stream), maxBytes, AbortSignal.timeout(10_000));
   if (!out.ok) throw new Error(out.message);
   return out.bytes;
