@@ -15,6 +15,9 @@ export default defineConfig(async () => {
           ANALYSIS_MAX_ATTEMPTS: "2",
           REPORT_COOKIE_SECRET: "test-only-cookie-secret",
           PAGE_SERVER: inject("pageServer"),
+          CRAWL_SITE: inject("crawlSite"),
+          // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
+          CRAWL_INTERVAL_MS: "200",
         },
       },
     }));

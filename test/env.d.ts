@@ -6,6 +6,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** Origin of the local page server started by test/global-setup.ts, e.g. http://127.0.0.1:40123 */
       PAGE_SERVER: string;
+      /** Origin of the crawl test site (test/server/crawl-site.ts), its own robots.txt included. */
+      CRAWL_SITE: string;
     }
   }
 }
@@ -13,5 +15,6 @@ declare global {
 declare module "vitest" {
   export interface ProvidedContext {
     pageServer: string;
+    crawlSite: string;
   }
 }

@@ -4,6 +4,7 @@ import { fetchRobots, notFoundProbeUrl, probeStatus } from "../analysis/site-fac
 import type { SiteFacts } from "../analysis/types";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
 import type { Db } from "../env";
+import { rawBatch } from "../db/raw-batch";
 import { normalizeCrawlUrl } from "./discovery/normalize-url";
 import { crawlDelaySeconds, robotsPolicy } from "./discovery/robots-rules";
 import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery } from "./discovery/sitemaps";
@@ -75,11 +76,11 @@ export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<
   const allowed = robotsPolicy(robots);
   const rows = seeds.map((s) => ({ u: s.url, d: s.depth, s: s.inSitemap ? 1 : 0, b: allowed(s.url) ? "pending" : "blocked" }));
   const now = Date.now();
-  const [, [started]] = await db.batch([
-    db.run(sql`
+  await rawBatch(db, [
+    sql`
       INSERT OR IGNORE INTO ${crawlPages} (crawl_id, url, depth, in_sitemap, state)
       SELECT ${crawl.id}, json_extract(value, '$.u'), json_extract(value, '$.d'), json_extract(value, '$.s'), json_extract(value, '$.b')
-      FROM json_each(${JSON.stringify(rows)})`),
+      FROM json_each(${JSON.stringify(rows)})`,
     db
       .update(crawls)
       .set({
@@ -94,11 +95,11 @@ export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<
         startedAt: new Date(now).toISOString(),
         updatedAt: new Date(now).toISOString(),
       })
-      .where(sql`${crawls.id} = ${crawl.id} AND ${crawls.status} = 'discovering'`)
-      .returning(),
+      .where(sql`${crawls.id} = ${crawl.id} AND ${crawls.status} = 'discovering'`),
   ]);
+  const started = await db.select().from(crawls).where(eq(crawls.id, crawl.id)).get();
   // Cancelled while discovering: nothing is queued.
-  if (!started) return;
+  if (started?.status !== "running") return;
   const pages = await materializePages(db, started);
   await queuePages(env, db, started, pages);
   if (pages.length === 0) await finalizeCrawl(env, db, crawl.id);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { crawlPaths } from "../crawls/openapi";
 import { listProjectsQuery, projectParam } from "../projects/schemas";
 import { listReportsQuery, reportIdParam, storeReportBody, updateReportBody } from "../reports/schemas";
 
@@ -7,7 +8,7 @@ type JsonSchema = { properties?: Record<string, unknown>; required?: string[] };
 const inputSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
 
 /** OpenAPI parameters straight from the zod schemas that validate the requests. */
-function parameters(schema: z.ZodType, where: "query" | "path") {
+export function parameters(schema: z.ZodType, where: "query" | "path") {
   const json = inputSchema(schema);
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
@@ -17,7 +18,7 @@ function parameters(schema: z.ZodType, where: "query" | "path") {
   }));
 }
 
-function requestBody(schema: z.ZodType) {
+export function requestBody(schema: z.ZodType) {
   const json = inputSchema(schema);
   const content = { schema: json };
   return {
@@ -30,16 +31,16 @@ function requestBody(schema: z.ZodType) {
   };
 }
 
-const errorResponse = (description: string) => ({
+export const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
-const common = {
+export const common = {
   "401": errorResponse("Missing, malformed, unknown or revoked API key (with WWW-Authenticate: Bearer)."),
   "429": errorResponse("More than 240 requests a minute for this key (with Retry-After)."),
 };
-const ok = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" } } } });
+export const ok = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" } } } });
 
 export function openApiDocument(serverUrl: string) {
   const reportId = parameters(reportIdParam, "path");
@@ -69,6 +70,7 @@ export function openApiDocument(serverUrl: string) {
       },
     },
     paths: {
+      ...crawlPaths(),
       "/api/v1/reports": {
         get: {
           summary: "List reports.",
