@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
 import type { Db } from "../env";
 import { ApiError, notFound } from "../http/errors";
+import { CANCELLED } from "./crawl-page-job";
 import { findCrawl, UNFINISHED } from "./find-crawl";
 
 /**
@@ -19,7 +20,7 @@ export async function stopCrawl(db: Db, accountId: number, id: number): Promise<
       .returning(),
     db
       .update(reports)
-      .set({ status: "failed", errorCode: "crawl_cancelled", errorMessage: "The crawl that queued this analysis was cancelled.", updatedAt: now })
+      .set({ status: "failed", errorCode: CANCELLED.code, errorMessage: CANCELLED.message, updatedAt: now })
       .where(
         sql`${reports.status} IN ('queued', 'processing') AND EXISTS (
           SELECT 1 FROM ${crawlPages} p JOIN ${crawls} c ON c.id = p.crawl_id

@@ -3,15 +3,25 @@ import type { AnalysisOutcome } from "../analysis/analyze";
 import type { Page, SiteFacts } from "../analysis/types";
 import { crawlPages, crawls } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
-import { claimFetchSlot } from "./fetch-slot";
+import { markFailed } from "../queue/save-outcome";
+import { claimFetchSlot, releaseFetchSlot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
 import { finalizeCrawl } from "./finalize-crawl";
 import { pageFactsOf, type PageFacts } from "./page-facts";
 
+export const CANCELLED = { code: "crawl_cancelled", message: "The crawl that queued this analysis was cancelled." };
+
 export type CrawlFetch =
   | { action: "skip" }
   | { action: "later"; delaySeconds: number }
-  | { action: "fetch"; site: SiteFacts | undefined; onPage: (page: Page) => void; facts: () => PageFacts | null };
+  | {
+      action: "fetch";
+      site: SiteFacts | undefined;
+      onPage: (page: Page) => void;
+      facts: () => PageFacts | null;
+      /** Call when the fetch has ended: starts the interval before the crawl's next fetch. */
+      release: () => Promise<unknown>;
+    };
 
 /** Before a crawl page's fetch: is the crawl still running, and its fetch slot ours? Also the crawl's shared site facts. */
 export async function beginCrawlPage(db: Db, job: AnalysisJob): Promise<CrawlFetch> {
@@ -22,17 +32,22 @@ export async function beginCrawlPage(db: Db, job: AnalysisJob): Promise<CrawlFet
     .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
     .where(and(eq(crawlPages.id, job.crawlPageId ?? 0), eq(crawlPages.crawlId, crawlId)))
     .get();
-  if (!page || page.state !== "pending") return { action: "skip" };
-  const slot = await claimFetchSlot(db, crawlId);
-  if (!slot.ok) return slot.reason === "stopped" ? { action: "skip" } : { action: "later", delaySeconds: slot.delaySeconds };
+  const slot = page?.state === "pending" ? await claimFetchSlot(db, crawlId) : ({ ok: false, reason: "stopped" } as const);
+  if (!slot.ok && slot.reason === "later") return { action: "later", delaySeconds: slot.delaySeconds };
+  if (!slot.ok) {
+    // The crawl stopped (cancelled, deleted): the report, already marked processing, must not wait for the sweep.
+    await markFailed(db, job, CANCELLED.code, CANCELLED.message);
+    return { action: "skip" };
+  }
   let facts: PageFacts | null = null;
   return {
     action: "fetch",
-    site: (page.siteFacts as SiteFacts | null) ?? undefined,
+    site: (page?.siteFacts as SiteFacts | null) ?? undefined,
     onPage: (parsed) => {
       facts = pageFactsOf(parsed);
     },
     facts: () => facts,
+    release: () => releaseFetchSlot(db, crawlId),
   };
 }
 

@@ -69,7 +69,7 @@ export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<
   if (!bySitemap && linksAllowed) seeds = [{ url: normalizeCrawlUrl(crawl.url)!, depth: 0, inSitemap: false }];
   if (seeds.length === 0) {
     const error = nothingToCrawl(discovery);
-    await failCrawl(db, crawl.id, error.code, error.message);
+    await failCrawl(db, crawl.id, error.code, error.message, { skipped: discovery?.skipped ?? 0 });
     return;
   }
 

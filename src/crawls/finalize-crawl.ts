@@ -11,11 +11,11 @@ import type { SiteVerdict } from "./site-checks/types";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const scheduleMs = { none: 0, daily: DAY_MS, weekly: 7 * DAY_MS } as const;
 
-export async function failCrawl(db: Db, crawlId: number, code: string, message: string) {
+export async function failCrawl(db: Db, crawlId: number, code: string, message: string, counts: { skipped?: number } = {}) {
   const now = new Date().toISOString();
   await db
     .update(crawls)
-    .set({ status: "failed", errorCode: code, errorMessage: message, finishedAt: now, updatedAt: now })
+    .set({ status: "failed", errorCode: code, errorMessage: message, finishedAt: now, updatedAt: now, ...counts })
     .where(and(eq(crawls.id, crawlId), inArray(crawls.status, [...UNFINISHED])));
 }
 

@@ -41,11 +41,13 @@ async function handleMessage(env: Env, db: Db, message: Message<unknown>, option
     return;
   }
   try {
+    await markProcessing(db, job);
+    // Last before the fetch: a crawl page claims its crawl's fetch slot (or is stopped, or waits).
     const crawl = job.crawlId ? await beginCrawlPage(db, job) : null;
     if (crawl?.action === "skip") return message.ack();
     if (crawl?.action === "later") return message.retry({ delaySeconds: crawl.delaySeconds });
-    await markProcessing(db, job);
     const outcome = await analyzePage(report.url, crawl ? { ...options, site: crawl.site, onPage: crawl.onPage } : options);
+    await crawl?.release();
     if (!outcome.ok && outcome.temporary && message.attempts < maxAttempts) {
       await markQueuedForRetry(db, job);
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });

@@ -85,7 +85,10 @@ export async function readSitemaps(sitemapUrls: string[], options: SitemapReadOp
       result.sitemaps.push({ url, ok: false, urls: 0, error: { code: "sitemap_invalid", message: "The file is not a sitemap (no urlset or sitemapindex)." } });
       return;
     }
-    const locs = isXml ? [...text.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/gi)].map((m) => decodeEntities(m[1]!)) : text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    // A text sitemap holds one absolute URL a line; anything else in it is not a URL.
+    const locs = isXml
+      ? [...text.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/gi)].map((m) => decodeEntities(m[1]!))
+      : text.split(/\r?\n/).map((l) => l.trim()).filter((l) => /^https?:\/\/[^\s]+$/i.test(l));
     if (isXml && /<sitemapindex[\s>]/i.test(text)) {
       result.sitemaps.push({ url, ok: true, urls: 0 });
       for (const loc of locs) {
