@@ -23,7 +23,7 @@ export async function failCrawl(db: Db, crawlId: number, code: string, message: 
  * The one consumer that finds no pending page left claims the crawl (a conditional UPDATE ... RETURNING):
  * two consumers settling the last pages together compute the site checks once.
  */
-async function claimLastPage(db: Db, crawlId: number): Promise<Crawl | undefined> {
+export async function claimLastPage(db: Db, crawlId: number): Promise<Crawl | undefined> {
   const [claimed] = await db
     .update(crawls)
     .set({ settlingAt: new Date().toISOString() })
