@@ -21,3 +21,6 @@ export async function pageCounts(db: Db, crawlIds: number[]): Promise<Map<number
   for (const row of rows) result.get(row.crawlId)![row.state] = row.n;
   return result;
 }
+
+/** Any account's crawl, for the public crawl page. */
+export const findCrawlById = (db: Db, id: number): Promise<Crawl | undefined> => db.select().from(crawls).where(eq(crawls.id, id)).get();

@@ -44,7 +44,7 @@ describe("the last page to settle", () => {
     await Promise.all([finalizeCrawl(env, db(), id), finalizeCrawl(env, db(), id), finalizeCrawl(env, db(), id)]);
     const row = await env.DB.prepare("SELECT status, settling_at, site_checks FROM crawls WHERE id = ?").bind(id).first<Record<string, string>>();
     expect(row!.status).toBe("completed");
-    expect(JSON.parse(row!.site_checks).duplicate_titles.count).toBe(1);
+    expect(JSON.parse(row!.site_checks!).duplicate_titles.count).toBe(1);
   });
 
   it("is not claimed while a page is still pending", async () => {
@@ -89,8 +89,8 @@ describe("scheduled crawls", () => {
     expect(res.json.data.schedule).toBe("daily");
     const first = await waitForCrawl(caller.key, res.json.data.id);
     expect(first.status).toBe("completed");
-    const due = await env.DB.prepare("SELECT next_run_at FROM crawls WHERE id = ?").bind(first.id).first<string>("next_run_at");
-    expect(Date.parse(due!) - Date.parse(first.finished_at)).toBeGreaterThan(23 * 3600 * 1000);
+    const due = (await env.DB.prepare("SELECT next_run_at FROM crawls WHERE id = ?").bind(first.id).first<string>("next_run_at"))!;
+    expect(Date.parse(due) - Date.parse(first.finished_at)).toBeGreaterThan(23 * 3600 * 1000);
 
     // Not due yet: nothing starts.
     expect(await runDueCrawls(env, db())).toBe(0);
