@@ -2,13 +2,11 @@
 // and prints wall time and pages/s with CRAWL_INTERVAL_MS at 0 and at its default (1,000 ms). Figures, not a test.
 // Knobs: BENCH_PAGES (500), BENCH_INTERVALS ("0,1000"), BENCH_DEFAULT_PAGES (pages for the runs with an interval
 // above 0; default BENCH_PAGES: at 1 s a page, 500 pages take over 8 minutes).
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { toolEnv } from "../scripts/local-tools.mjs";
-import { freePort, prepareDatabase } from "../test/e2e/services";
+import { prepareDatabase, startWranglerDev } from "../test/e2e/services";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 500);
 const INTERVALS = (process.env.BENCH_INTERVALS ?? "0,1000").split(",").map(Number);
@@ -46,35 +44,10 @@ async function startSite() {
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-async function startDev(persist: string, intervalMs: number) {
-  const [port, inspector] = [await freePort(), await freePort()];
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--persist-to", persist];
-  args.push("--var", "ALLOW_PRIVATE_TARGETS:true", "--var", `CRAWL_INTERVAL_MS:${intervalMs}`, "--var", "REPORT_COOKIE_SECRET:bench", "--log-level", "warn");
-  args.push("--show-interactive-dev-session=false");
-  const child: ChildProcess = spawn("wrangler", args, { env: toolEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (c) => (output += c));
-  child.stderr!.on("data", (c) => (output += c));
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(-child.pid, "SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-  };
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output.slice(-3000)}`);
-    if (await fetch(`${origin}/`).then((r) => r.ok, () => false)) return { origin, stop };
-  }
-  await stop();
-  throw new Error(`wrangler dev did not answer within 90 s:\n${output.slice(-3000)}`);
-}
-
 async function run(site: { origin: string }, intervalMs: number, pages: number) {
   const persist = mkdtempSync(join(tmpdir(), "pagegrade-bench-crawl-"));
   const key = prepareDatabase(persist);
-  const dev = await startDev(persist, intervalMs);
+  const dev = await startWranglerDev(persist, { CRAWL_INTERVAL_MS: String(intervalMs) });
   try {
     const api = async (method: string, path: string, form?: Record<string, string>) => {
       const res = await fetch(`${dev.origin}/api/v1${path}`, {

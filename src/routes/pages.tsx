@@ -1,35 +1,28 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import { findCrawlById } from "../crawls/find-crawl";
+import type { AppEnv, Db } from "../env";
 import { sendCrawlPage } from "../page/crawl-page";
 import { sendErrorPage } from "../page/error-page";
 import { sendHomePage } from "../page/home-page";
 import { sendReportPage } from "../page/report-page";
-import { findCrawlById } from "../crawls/find-crawl";
+import type { SharedSubject } from "../page/shared-subject";
+import type { Crawl } from "../db/schema";
 import { findReportById } from "../reports/find-report";
+import type { ReportRow } from "../reports/serialize";
 import { sharedPageRoutes } from "./shared-pages";
+
+type Kind<K extends SharedSubject["kind"]> = { kind: K };
+
+/** A finder of rows, as the shared page's subject of that kind. */
+const asSubject =
+  <K extends SharedSubject["kind"], T>(kind: K, find: (db: Db, id: number) => Promise<T | undefined>) =>
+  async (db: Db, id: number) => {
+    const row = await find(db, id);
+    return row ? { ...row, kind } : undefined;
+  };
 
 export const pageRoutes = new Hono<AppEnv>()
   .get("/", (c) => sendHomePage(c))
-  .route(
-    "/",
-    sharedPageRoutes({
-      kind: "report",
-      find: async (db, id) => {
-        const report = await findReportById(db, id);
-        return report && { ...report, kind: "report" as const };
-      },
-      render: (c, report, options) => sendReportPage(c, report, options),
-    }),
-  )
-  .route(
-    "/",
-    sharedPageRoutes({
-      kind: "crawl",
-      find: async (db, id) => {
-        const crawl = await findCrawlById(db, id);
-        return crawl && { ...crawl, kind: "crawl" as const };
-      },
-      render: (c, crawl, options) => sendCrawlPage(c, crawl, options),
-    }),
-  )
+  .route("/", sharedPageRoutes<ReportRow & Kind<"report">>({ kind: "report", find: asSubject("report", findReportById), render: sendReportPage }))
+  .route("/", sharedPageRoutes<Crawl & Kind<"crawl">>({ kind: "crawl", find: asSubject("crawl", findCrawlById), render: sendCrawlPage }))
   .onError(sendErrorPage);

@@ -1,18 +1,11 @@
 import { env } from "cloudflare:workers";
 import { call } from "./api";
+import { waitUntilFinished } from "./wait-report";
 
 const FINISHED = new Set(["completed", "failed", "cancelled"]);
 
 /** Polls GET /api/v1/crawls/{id} until the crawl has finished or `timeoutMs` passes; returns the last resource seen. */
-export async function waitForCrawl(key: string, id: number, timeoutMs = 40_000): Promise<Record<string, any>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await call(`/api/v1/crawls/${id}`, { key });
-    if (res.status !== 200) throw new Error(`GET /api/v1/crawls/${id} answered ${res.status}: ${res.text}`);
-    if (FINISHED.has(res.json.data.status) || Date.now() > deadline) return res.json.data;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+export const waitForCrawl = (key: string, id: number, timeoutMs = 40_000) => waitUntilFinished(key, `/api/v1/crawls/${id}`, FINISHED, timeoutMs);
 
 /** Starts a crawl and returns the response. */
 export const startCrawl = (key: string, form: Record<string, string | number>) => call("/api/v1/crawls", { key, form });
