@@ -16,6 +16,7 @@ export default defineConfig(async () => {
           REPORT_COOKIE_SECRET: "test-only-cookie-secret",
           PAGE_SERVER: inject("pageServer"),
           CRAWL_SITE: inject("crawlSite"),
+          CRAWL_SITE_ALONE: inject("crawlSiteAlone"),
           // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
           CRAWL_INTERVAL_MS: "200",
         },

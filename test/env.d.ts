@@ -8,6 +8,8 @@ declare global {
       PAGE_SERVER: string;
       /** Origin of the crawl test site (test/server/crawl-site.ts), its own robots.txt included. */
       CRAWL_SITE: string;
+      /** The same site on another origin, for the one test that counts a crawl's requests to it. */
+      CRAWL_SITE_ALONE: string;
     }
   }
 }
@@ -16,5 +18,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     pageServer: string;
     crawlSite: string;
+    crawlSiteAlone: string;
   }
 }

@@ -39,7 +39,7 @@ describe("crawl discovery", () => {
 
   it("limit caps the pages and says truncated", async () => {
     const { key } = await createCaller();
-    const res = await startCrawl(key, { url: site("/slow/sitemap.xml"), source: "sitemap", limit: 3 });
+    const res = await startCrawl(key, { url: site("/many/sitemap.xml"), source: "sitemap", limit: 3 });
     const crawl = await waitForCrawl(key, res.json.data.id);
     expect(crawl).toMatchObject({ status: "completed", truncated: true, pages: { found: 30, audited: 3 } });
     expect(crawl.site_checks.orphan_pages.applicable).toBe(false);

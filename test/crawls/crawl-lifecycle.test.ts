@@ -85,7 +85,7 @@ describe("the crawl sweep", () => {
 describe("scheduled crawls", () => {
   it("run again when due, as a new crawl with previous_id and changes against the run before", async () => {
     const caller = await createCaller();
-    const res = await startCrawl(caller.key, { url: site("/polite/sitemap.xml"), source: "sitemap", schedule: "daily", limit: 2 });
+    const res = await startCrawl(caller.key, { url: site("/sched/sitemap.xml"), source: "sitemap", schedule: "daily", limit: 2 });
     expect(res.json.data.schedule).toBe("daily");
     const first = await waitForCrawl(caller.key, res.json.data.id);
     expect(first.status).toBe("completed");

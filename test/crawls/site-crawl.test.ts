@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
-import { crawlPagesOf, site, siteRequests, startCrawl, waitForCrawl } from "../helpers/crawl";
+import { env } from "cloudflare:workers";
+import { crawlPagesOf, site as onSite, siteRequests as requestsOf, startCrawl, waitForCrawl } from "../helpers/crawl";
+
+// Its own origin: no other test file crawls it, so its request log is this crawl's alone.
+const site = (path: string) => onSite(path, env.CRAWL_SITE_ALONE);
+const siteRequests = (tag: string) => requestsOf(tag, env.CRAWL_SITE_ALONE);
 
 describe("a crawl of the test site from its robots.txt sitemap index", () => {
   let caller: Caller;

@@ -17,10 +17,10 @@ export async function crawlPagesOf(key: string, id: number) {
   return res.json.data as { url: string; state: string; depth: number; in_sitemap: boolean; report: number | null }[];
 }
 
-/** What the crawl site received, by path substring, with arrival times. */
-export async function siteRequests(tag: string): Promise<{ url: string; at: number }[]> {
-  const res = await fetch(`${env.CRAWL_SITE}/__requests?tag=${encodeURIComponent(tag)}`);
+/** What the crawl site (or `origin`) received, by path substring, with arrival times. */
+export async function siteRequests(tag: string, origin = env.CRAWL_SITE): Promise<{ url: string; at: number }[]> {
+  const res = await fetch(`${origin}/__requests?tag=${encodeURIComponent(tag)}`);
   return res.json();
 }
 
-export const site = (path: string) => `${env.CRAWL_SITE}${path}`;
+export const site = (path: string, origin = env.CRAWL_SITE) => `${origin}${path}`;

@@ -6,7 +6,8 @@ import type { Route } from "./routes";
  * A small site for crawl tests, on its own origin (its own robots.txt): a sitemap index with a gzip child and a
  * text sitemap, planted duplicates, a 404, a redirect chain, a noindex page, a canonicalised page, a
  * robots-disallowed URL, a broken internal link, an orphan, hreflang pairs with one missing return link.
- * /polite/ and /slow/ are plain pages for the pacing and cancel tests; /bad/ holds hostile sitemaps.
+ * /polite/, /slow/, /many/ and /sched/ are plain pages for the pacing, cancel, limit and schedule tests; /bad/
+ * holds hostile sitemaps.
  */
 
 const originOf = (req: IncomingMessage) => `http://${req.headers.host}`;
@@ -142,7 +143,10 @@ const robots: Route = (req, res) => {
 export const crawlSiteRoutes: [string, Route][] = [
   ["/robots.txt", robots],
   ["/site/", site],
+  // One prefix per test that reads the request log, since test files run at the same time.
   ["/polite/", plainSite("polite", 8)],
   ["/slow/", plainSite("slow", 30)],
+  ["/many/", plainSite("many", 30)],
+  ["/sched/", plainSite("sched", 4)],
   ["/bad/", hostile],
 ];
