@@ -19,6 +19,10 @@ export default defineConfig(async () => {
           WEBHOOK_TIMEOUT_MS: "1500",
           PUBLIC_ORIGIN: "https://pagegrade.test",
           PAGE_SERVER: inject("pageServer"),
+          CRAWL_SITE: inject("crawlSite"),
+          CRAWL_SITE_ALONE: inject("crawlSiteAlone"),
+          // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
+          CRAWL_INTERVAL_MS: "200",
         },
       },
     }));

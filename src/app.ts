@@ -5,6 +5,7 @@ import { requireApiKey, rateLimitPerKey } from "./http/auth";
 import { d1Session } from "./http/d1-session";
 import { ApiError, notFound, renderError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
+import { crawlRoutes } from "./routes/crawls";
 import { projectRoutes } from "./routes/projects";
 import { sendNotFoundPage } from "./page/not-found-page";
 import { pageRoutes } from "./routes/pages";
@@ -33,6 +34,7 @@ export function createApi() {
   api.route("/api/v1/reports", reportRoutes);
   api.route("/api/v1/webhooks", webhookRoutes);
   api.route("/api/v1/projects", projectRoutes);
+  api.route("/api/v1/crawls", crawlRoutes);
   api.all("/api/v1/*", () => notFound());
   api.onError(renderError);
   return api;

@@ -8,10 +8,10 @@ declare global {
     /** HMAC key for report-page unlock cookies: a Worker secret (`wrangler secret put`). */
     REPORT_COOKIE_SECRET?: string;
   }
-  interface Env extends MonitoringEnv {}
+  interface Env extends MonitoringEnv, CrawlBindings {}
   // The tests' `env` (cloudflare:workers) is typed as Cloudflare.Env: it gains the same bindings.
   namespace Cloudflare {
-    interface Env extends MonitoringEnv {}
+    interface Env extends MonitoringEnv, CrawlBindings {}
   }
   /** Monitoring bindings (wrangler.toml), typed by hand as `wrangler types` would until it is run again. */
   interface MonitoringEnv {
@@ -24,6 +24,15 @@ declare global {
     WEBHOOK_TIMEOUT_MS: string;
     PUBLIC_ORIGIN: string;
   }
+}
+
+/** Crawl bindings (wrangler.toml), typed by hand as `wrangler types` would until it is run again. */
+interface CrawlBindings {
+  CRAWL_QUEUE: Queue;
+  MAX_CRAWL_PAGES: string;
+  MAX_CRAWL_DEPTH: string;
+  MAX_ACTIVE_CRAWLS: string;
+  CRAWL_INTERVAL_MS: string;
 }
 
 export type Db = DrizzleD1Database<typeof schema>;
@@ -43,4 +52,7 @@ export type AppEnv = {
 export interface AnalysisJob {
   reportId: number;
   generation: number;
+  /** Set when the page is audited for a crawl: the fetch then waits its slot and settles the crawl page. */
+  crawlId?: number;
+  crawlPageId?: number;
 }

@@ -1,5 +1,7 @@
 import { createApp } from "./app";
-import type { AnalysisJob } from "./env";
+import { runDueCrawls } from "./crawls/run-due-crawls";
+import { sweepCrawls } from "./crawls/sweep-crawls";
+import { createDb } from "./db/client";
 import { handleQueue } from "./queue/dispatch";
 import { failStaleReports } from "./queue/sweep";
 import { runDueSchedules } from "./schedules/run-due";
@@ -12,6 +14,12 @@ export default {
   queue: handleQueue,
   scheduled: async (_controller, env, _ctx) => {
     // Independent jobs: one failing does not keep the others from running.
-    await Promise.all([failStaleReports(env), runDueSchedules(env), requeueLostDeliveries(env)]);
+    await Promise.all([
+      failStaleReports(env),
+      runDueSchedules(env),
+      requeueLostDeliveries(env),
+      sweepCrawls(env, createDb(env.DB)),
+      runDueCrawls(env, createDb(env.DB)),
+    ]);
   },
-} satisfies ExportedHandler<Env, AnalysisJob>;
+} satisfies ExportedHandler<Env>;

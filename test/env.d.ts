@@ -6,6 +6,10 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** Origin of the local page server started by test/global-setup.ts, e.g. http://127.0.0.1:40123 */
       PAGE_SERVER: string;
+      /** Origin of the crawl test site (test/server/crawl-site.ts), its own robots.txt included. */
+      CRAWL_SITE: string;
+      /** The same site on another origin, for the one test that counts a crawl's requests to it. */
+      CRAWL_SITE_ALONE: string;
     }
   }
 }
@@ -13,5 +17,7 @@ declare global {
 declare module "vitest" {
   export interface ProvidedContext {
     pageServer: string;
+    crawlSite: string;
+    crawlSiteAlone: string;
   }
 }

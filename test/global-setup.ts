@@ -1,8 +1,19 @@
 import type { TestProject } from "vitest/node";
+import { crawlSiteRoutes } from "./server/crawl-site";
 import { startPageServer } from "./server/page-server";
 
 export default async function setup(project: TestProject) {
   const server = await startPageServer();
+  // The crawl test site has its own origin, so its robots.txt does not touch the one other tests assert.
+  const crawlSite = await startPageServer(0, crawlSiteRoutes);
+  // A second instance only test/crawls/site-crawl.test.ts uses: its request log then counts one crawl's requests.
+  const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes);
   project.provide("pageServer", server.origin);
-  return () => server.close();
+  project.provide("crawlSite", crawlSite.origin);
+  project.provide("crawlSiteAlone", crawlSiteAlone.origin);
+  return async () => {
+    await server.close();
+    await crawlSite.close();
+    await crawlSiteAlone.close();
+  };
 }

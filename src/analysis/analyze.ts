@@ -5,7 +5,7 @@ import { notePartialRead } from "./partial-read";
 import { scoreResults, type ResultLabel } from "./score";
 import type { AnalysisOptions } from "./settings";
 import { fetchSiteFacts } from "./site-facts";
-import type { Check, Page, Results, Verdict } from "./types";
+import type { Check, Page, Results, SiteFacts, Verdict } from "./types";
 
 export type AnalysisOutcome =
   | { ok: true; finalUrl: string; score: number; result: ResultLabel; issues: { high: number; medium: number; low: number }; results: Results }
@@ -16,14 +16,18 @@ export type AnalysisOutcome =
  * value ({ ok: false, code }); `temporary` says whether trying again later may help.
  * `trustedOrigin` is the test-only escape of FetchOptions.
  */
-export async function analyzePage(url: string, options: AnalysisOptions & { trustedOrigin?: string }): Promise<AnalysisOutcome> {
+export async function analyzePage(
+  url: string,
+  // A crawl passes the site facts it fetched once for all its pages, and reads its compact facts off the parsed page.
+  options: AnalysisOptions & { trustedOrigin?: string; site?: SiteFacts; onPage?: (page: Page) => void },
+): Promise<AnalysisOutcome> {
   // robots.txt and the 404 probe go out beside the page (one round trip to the site, not two); only a page that
   // redirects to another origin has them fetched again for that origin. They never reject, but a bad URL would.
-  const early = fetchSiteFacts(url, options).catch(() => null);
+  const early = options.site ? null : fetchSiteFacts(url, options).catch(() => null);
   const fetched = await fetchPage(url, options);
   if (!fetched.ok) return fetched;
   const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
-  const site = (sameOrigin && (await early)) || (await fetchSiteFacts(fetched.facts.finalUrl, options));
+  const site = options.site ?? ((sameOrigin && (await early)) || (await fetchSiteFacts(fetched.facts.finalUrl, options)));
   let current: Check | undefined;
   try {
     const page: Page = parsePage(fetched.facts, site, options.settings);
@@ -32,6 +36,8 @@ export async function analyzePage(url: string, options: AnalysisOptions & { trus
       current = check;
       verdicts.push({ check, verdict: notePartialRead(page, check, check.run(page)) });
     }
+    current = undefined;
+    options.onPage?.(page);
     return { ok: true, finalUrl: fetched.facts.finalUrl, ...scoreResults(verdicts) };
   } catch (error) {
     // A bug, not a page problem: fail this report loudly rather than store a score missing a check.

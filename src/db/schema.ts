@@ -199,3 +199,81 @@ export type HistoryRow = typeof reportHistory.$inferSelect;
 export type Webhook = typeof webhooks.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type Project = typeof projects.$inferSelect;
+
+export const crawlStatuses = ["discovering", "running", "completed", "failed", "cancelled"] as const;
+export type CrawlStatus = (typeof crawlStatuses)[number];
+export const crawlSources = ["auto", "sitemap", "links"] as const;
+export const crawlSchedules = ["none", "daily", "weekly"] as const;
+export const crawlPageStates = ["pending", "audited", "failed", "blocked"] as const;
+
+export const crawls = sqliteTable(
+  "crawls",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    // The project's name, not its row: a crawl may exist before (or without) any report of its host.
+    project: text().notNull(),
+    url: text().notNull(),
+    source: text({ enum: crawlSources }).notNull().default("auto"),
+    status: text({ enum: crawlStatuses }).notNull().default("discovering"),
+    limit: integer().notNull().default(100),
+    schedule: text({ enum: crawlSchedules }).notNull().default("none"),
+    privacy: integer().notNull().default(0),
+    passwordHash: text(),
+    accessVersion: integer().notNull().default(0),
+    // How discovery went: "sitemap" when a sitemap gave URLs of the host, else "links".
+    discoveredBy: text({ enum: ["sitemap", "links"] }),
+    found: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    truncated: integer({ mode: "boolean" }).notNull().default(false),
+    score: integer(),
+    result: text({ enum: ["good", "decent", "bad"] }),
+    siteChecks: text({ mode: "json" }),
+    // robots.txt and the not-found probe, fetched once at discovery and shared by every page's analysis.
+    siteFacts: text({ mode: "json" }),
+    intervalMs: integer().notNull().default(1000),
+    // Epoch ms before which no fetch of this crawl may start: claimed atomically by each page fetch.
+    nextSlotAt: integer().notNull().default(0),
+    // Epoch ms up to which page messages are already spread: new pages queue after it.
+    queuedUntil: integer().notNull().default(0),
+    // Set by the one consumer that finds the last page settled, so site checks are computed once.
+    settlingAt: text(),
+    errorCode: text(),
+    errorMessage: text(),
+    previousId: integer(),
+    // For a scheduled crawl that finished: when its next run is due (cleared when that run is created).
+    nextRunAt: text(),
+    createdAt: text().notNull().default(now),
+    startedAt: text(),
+    finishedAt: text(),
+    // Last progress: the stall sweep fails crawls left unfinished without progress.
+    updatedAt: text().notNull().default(now),
+  },
+  (t) => [
+    index("crawls_account_id_idx").on(t.accountId, t.id),
+    index("crawls_account_finished_idx").on(t.accountId, t.finishedAt, t.id),
+    index("crawls_status_updated_idx").on(t.status, t.updatedAt),
+    index("crawls_next_run_idx").on(t.nextRunAt),
+  ],
+);
+
+export const crawlPages = sqliteTable(
+  "crawl_pages",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    crawlId: integer().notNull().references(() => crawls.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    depth: integer().notNull().default(0),
+    inSitemap: integer({ mode: "boolean" }).notNull().default(false),
+    state: text({ enum: crawlPageStates }).notNull().default("pending"),
+    reportId: integer(),
+    generation: integer(),
+    // Compact facts of the audited page (src/crawls/page-facts.ts), read by the site checks.
+    facts: text({ mode: "json" }),
+    settledAt: text(),
+  },
+  (t) => [uniqueIndex("crawl_pages_crawl_url_unique").on(t.crawlId, t.url), index("crawl_pages_crawl_state_idx").on(t.crawlId, t.state, t.id)],
+);
+
+export type Crawl = typeof crawls.$inferSelect;
+export type CrawlPage = typeof crawlPages.$inferSelect;

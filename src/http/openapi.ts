@@ -4,9 +4,10 @@ import { bookmarkParameter, commonSchemas, type OpenApiPart } from "./openapi-he
 import { projectsOpenApi } from "../projects/openapi";
 import { reportsOpenApi } from "../reports/openapi";
 import { monitoringOpenApi } from "../webhooks/openapi";
+import { crawlsOpenApi } from "../crawls/openapi";
 
 /** One line per resource: its module builds its paths (and named schemas) with the helpers. */
-const parts: OpenApiPart[] = [reportsOpenApi, projectsOpenApi, monitoringOpenApi];
+const parts: OpenApiPart[] = [reportsOpenApi, projectsOpenApi, monitoringOpenApi, crawlsOpenApi];
 
 type Operation = { parameters?: unknown[] };
 

@@ -3,20 +3,20 @@ import { sign, verifySignature } from "./hmac";
 
 export const CSRF_TTL_SECONDS = 60 * 60;
 export const CSRF_FIELD = "csrf_token";
-export const csrfCookieName = (reportId: number) => `pg_csrf_${reportId}`;
+export const csrfCookieName = (key: string) => `pg_csrf_${key}`;
 
 /**
- * Signed double submit: a random nonce goes in a short-lived cookie, and the form carries HMAC(report id, nonce).
+ * Signed double submit: a random nonce goes in a short-lived cookie, and the form carries HMAC(subject key, nonce).
  * A cross-site page can neither read the cookie nor compute the token without the secret.
  */
-export async function issueCsrf(secret: string, reportId: number): Promise<{ nonce: string; token: string }> {
+export async function issueCsrf(secret: string, key: string): Promise<{ nonce: string; token: string }> {
   const nonce = toBase64Url(randomBytes(16));
-  return { nonce, token: await sign(secret, "csrf", reportId, nonce) };
+  return { nonce, token: await sign(secret, "csrf", key, nonce) };
 }
 
-export async function isValidCsrf(secret: string, reportId: number, nonce: string | undefined, token: unknown) {
+export async function isValidCsrf(secret: string, key: string, nonce: string | undefined, token: unknown) {
   if (!nonce || !/^[A-Za-z0-9_-]{22}$/.test(nonce) || typeof token !== "string") return false;
-  return verifySignature(secret, token, "csrf", reportId, nonce);
+  return verifySignature(secret, token, "csrf", key, nonce);
 }
 
 /**

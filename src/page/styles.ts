@@ -58,6 +58,10 @@ button{margin-top:.9rem;font:inherit;font-weight:600;padding:.55rem 1.2rem;borde
 @keyframes spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.spinner{animation:none}}
 .foot{border-top:1px solid var(--line);color:var(--muted);font-size:.9rem;padding:1rem 0 2rem}
+.pages{width:100%;border-collapse:collapse;font-size:.95rem;table-layout:fixed}
+.pages th,.pages td{text-align:left;padding:.5rem .5rem .5rem 0;border-bottom:1px solid var(--line);vertical-align:top}
+.pages th+th{width:6.5rem}
+.url-cell,.check-body li{overflow-wrap:anywhere;word-break:break-word}
 @media (max-width:36rem){
   h1{font-size:1.35rem}
   .summary{grid-template-columns:1fr;justify-items:start}

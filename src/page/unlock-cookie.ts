@@ -2,18 +2,19 @@ import { sign, verifySignature } from "./hmac";
 
 export const UNLOCK_TTL_SECONDS = 24 * 60 * 60;
 
-export const unlockCookieName = (reportId: number) => `pg_unlock_${reportId}`;
+export const unlockCookieName = (key: string) => `pg_unlock_${key}`;
 
 export interface UnlockScope {
-  reportId: number;
-  /** The report's accessVersion: a password or privacy change bumps it and voids every cookie signed before. */
+  /** subjectKey of the report or crawl (src/page/shared-subject.ts). */
+  key: string;
+  /** The subject's accessVersion: a password or privacy change bumps it and voids every cookie signed before. */
   accessVersion: number;
 }
 
-/** `<expiry seconds>.<HMAC(report id, access version, expiry)>` */
+/** `<expiry seconds>.<HMAC(subject key, access version, expiry)>` */
 export async function createUnlockToken(secret: string, scope: UnlockScope, nowMs: number): Promise<string> {
   const expiry = Math.floor(nowMs / 1000) + UNLOCK_TTL_SECONDS;
-  return `${expiry}.${await sign(secret, "unlock", scope.reportId, scope.accessVersion, expiry)}`;
+  return `${expiry}.${await sign(secret, "unlock", scope.key, scope.accessVersion, expiry)}`;
 }
 
 export async function isValidUnlockToken(secret: string, scope: UnlockScope, token: string | undefined, nowMs: number) {
@@ -21,5 +22,5 @@ export async function isValidUnlockToken(secret: string, scope: UnlockScope, tok
   if (!match) return false;
   const expiry = Number(match[1]);
   if (expiry * 1000 <= nowMs) return false;
-  return verifySignature(secret, match[2]!, "unlock", scope.reportId, scope.accessVersion, expiry);
+  return verifySignature(secret, match[2]!, "unlock", scope.key, scope.accessVersion, expiry);
 }

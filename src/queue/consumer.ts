@@ -4,6 +4,7 @@ import { analysisOptionsFromEnv, type AnalysisOptions } from "../analysis/settin
 import { createDb } from "../db/client";
 import { reports } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
+import { beginCrawlPage, settleCrawlPage, settleFromOutcome, settleWithoutFetch } from "../crawls/crawl-page-job";
 import { analysisJobSchema } from "./job";
 import { finishGeneration } from "../history/finish-generation";
 import { markProcessing, markQueuedForRetry } from "./save-outcome";
@@ -30,18 +31,29 @@ async function handleMessage(env: Env, db: Db, message: Message<unknown>, option
     .get();
   // Deleted, regenerated since, or already analysed for this generation: nothing to do.
   if (!report || report.generation !== job.generation || report.status === "completed" || report.status === "failed") {
+    if (job.crawlId) await settleWithoutFetch(env, db, job, report?.generation === job.generation ? report.status : undefined);
     message.ack();
     return;
   }
   try {
-    // The processing mark is written while the page is fetched: one D1 round trip off the time to report.
-    const [, outcome] = await Promise.all([markProcessing(db, job), analyzePage(report.url, options)]);
+    // A crawl page claims its crawl's fetch slot last before the fetch (or is stopped, or waits).
+    if (job.crawlId) await markProcessing(db, job);
+    const crawl = job.crawlId ? await beginCrawlPage(db, job) : null;
+    if (crawl?.action === "skip") return message.ack();
+    if (crawl?.action === "later") return message.retry({ delaySeconds: crawl.delaySeconds });
+    // A lone report's processing mark is written while the page is fetched: one D1 round trip off the time to report.
+    const [, outcome] = await Promise.all([
+      crawl ? undefined : markProcessing(db, job),
+      analyzePage(report.url, crawl ? { ...options, site: crawl.site, onPage: crawl.onPage } : options),
+    ]);
+    await crawl?.release();
     if (!outcome.ok && outcome.temporary && message.attempts < maxAttempts) {
       await markQueuedForRetry(db, job);
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       return;
     }
     await finishGeneration(env, db, job, outcome);
+    if (crawl) await settleFromOutcome(env, db, job, outcome, crawl);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
@@ -66,6 +78,7 @@ async function handleDeadLetter(env: Env, db: Db, message: Message<unknown>) {
       message: "The analysis failed repeatedly and was given up. Regenerate the report to try again.",
       temporary: false,
     });
+    if (parsed.data.crawlId) await settleCrawlPage(env, db, parsed.data, false, null);
   }
   message.ack();
 }

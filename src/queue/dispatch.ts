@@ -1,4 +1,5 @@
 import { handleWebhookBatch, handleWebhookDeadLetters } from "../webhooks/deliver";
+import { handleCrawlQueue } from "../crawls/crawl-consumer";
 import { handleAnalysisBatch, handleAnalysisDeadLetters } from "./consumer";
 
 type QueueHandler = (batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext) => Promise<void>;
@@ -9,6 +10,7 @@ const handlers: Record<string, QueueHandler> = {
   "pagegrade-analysis-dlq": handleAnalysisDeadLetters,
   "pagegrade-webhooks": handleWebhookBatch,
   "pagegrade-webhooks-dlq": handleWebhookDeadLetters,
+  "pagegrade-crawl": handleCrawlQueue,
 };
 
 /** The Worker's queue(): hands the batch to the handler of its queue. */

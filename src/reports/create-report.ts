@@ -10,7 +10,7 @@ import { firstRunSql } from "../schedules/next-run";
 import type { StoreReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
 
-function targetUrlOrThrow(input: string, allowPrivateTargets: boolean): URL {
+export function targetUrlOrThrow(input: string, allowPrivateTargets: boolean): URL {
   const check = checkTargetUrl(input, { allowPrivateTargets });
   if (!check.ok) throw new ApiError(422, check.message, { url: [check.message] });
   return check.url;

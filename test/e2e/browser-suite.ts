@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { crawlSiteRoutes } from "../server/crawl-site";
 import { startPageServer } from "../server/page-server";
 import { prepareDatabase, startWranglerDev, type DevServer } from "./services";
 
@@ -50,6 +51,16 @@ async function waitForAnalysis(dev: DevServer, key: string, id: number) {
   throw new Error(`report ${id} was not analysed within 60 s`);
 }
 
+async function waitForCrawl(dev: DevServer, key: string, id: number) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const crawl = await api(dev, key, "GET", `/crawls/${id}`);
+    if (["completed", "failed", "cancelled"].includes(crawl.status)) return crawl;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`crawl ${id} did not finish within 120 s`);
+}
+
 /** Screenshots at both widths under test-results/: the first screenful, and the whole page. */
 async function screenshots(page: Page, name: string) {
   for (const [label, size] of Object.entries(viewports)) {
@@ -64,6 +75,7 @@ async function main() {
   mkdirSync(SHOTS, { recursive: true });
   const state = mkdtempSync(join(tmpdir(), "pagegrade-e2e-"));
   const pages = await startPageServer();
+  const crawlSite = await startPageServer(0, crawlSiteRoutes);
   let dev: DevServer | undefined;
   let browser: Browser | undefined;
   try {
@@ -151,6 +163,41 @@ async function main() {
       await screenshots(page, "report-private-404");
     });
 
+    await step("a crawl's page shows the site checks and the pages worst first, linking to their reports", async () => {
+      const started = await api(dev!, key, "POST", "/crawls", { url: `${crawlSite.origin}/site/sitemap-index.xml`, source: "sitemap" });
+      const crawl = await waitForCrawl(dev!, key, started.id);
+      assert(crawl.status === "completed", `crawl ${crawl.status}: ${JSON.stringify(crawl.error)}`);
+      const res = await page.goto(crawl.page_url);
+      assert(res?.status() === 200, `status ${res?.status()}`);
+      assert(await page.getByRole("heading", { name: /Site audit of/ }).isVisible(), "no crawl heading");
+      assert(await page.locator("svg.gauge").isVisible(), "no score gauge");
+      assert(await page.getByText("Every page has its own title").isVisible(), "no duplicate_titles row");
+      assert((await page.locator("table.pages a[href^='/reports/']").count()) > 5, "pages do not link to their reports");
+      assert(cspErrors.length === 0, `CSP violations: ${cspErrors.join(" | ")}`);
+      await page.setViewportSize(viewports.phone);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert(overflow <= 0, `${overflow}px wider than the viewport`);
+      await screenshots(page, "crawl-public");
+    });
+
+    await step("a password crawl page asks for the password and opens with the right one", async () => {
+      const started = await api(dev!, key, "POST", "/crawls", {
+        url: `${crawlSite.origin}/polite/sitemap.xml`,
+        source: "sitemap",
+        limit: "2",
+        privacy: "2",
+        password: PASSWORD,
+      });
+      const crawl = await waitForCrawl(dev!, key, started.id);
+      await page.goto(crawl.page_url);
+      assert(await page.locator("input#password").isVisible(), "no password form");
+      await page.fill("#password", PASSWORD);
+      await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+      assert(page.url() === crawl.page_url, `after unlocking the browser is at ${page.url()}`);
+      assert(await page.getByRole("heading", { name: /Site audit of/ }).isVisible(), "crawl not shown after unlocking");
+      await screenshots(page, "crawl-unlocked");
+    });
+
     await step("the home page links the OpenAPI document", async () => {
       await page.goto(`${dev!.origin}/`);
       assert(await page.locator('a[href="/api/v1/openapi.json"]').first().isVisible(), "no OpenAPI link");
@@ -164,6 +211,7 @@ async function main() {
     await browser?.close();
     await dev?.stop();
     await pages.close();
+    await crawlSite.close();
     rmSync(state, { recursive: true, force: true });
   }
   console.log(`e2e: ${passed} passed, ${failed} failed`);

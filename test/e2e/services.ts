@@ -39,11 +39,12 @@ export interface DevServer {
   output(): string;
 }
 
-/** `wrangler dev` on a free port with the test settings, ready once it answers GET /. */
-export async function startWranglerDev(persistTo: string): Promise<DevServer> {
-  const port = await freePort();
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo];
+/** `wrangler dev` on free ports (HTTP and inspector) with the test settings and `vars`, ready once it answers GET /. */
+export async function startWranglerDev(persistTo: string, vars: Record<string, string> = {}): Promise<DevServer> {
+  const [port, inspector] = [await freePort(), await freePort()];
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--persist-to", persistTo];
   args.push("--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:e2e-only-cookie-secret", "--show-interactive-dev-session=false");
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child: ChildProcess = spawn(wranglerBin, args, { env: quiet, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout!.on("data", (chunk) => (log += chunk));

@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { routes } from "./routes";
+import { routes, type Route } from "./routes";
 import { receivedWebhooks } from "./webhook-receiver";
 
 export interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingMessage["headers"];
+  /** Epoch ms when the request arrived (crawl politeness tests compare them). */
+  at: number;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface RecordedRequest {
  * `GET /__requests?tag=x` returns what was received for paths containing `tag`, so tests can assert
  * what the worker sent (no client headers, no secrets).
  */
-export async function startPageServer(port = 0) {
+export async function startPageServer(port = 0, table: [string, Route][] = routes) {
   const received: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const url = req.url ?? "/";
@@ -29,9 +31,9 @@ export async function startPageServer(port = 0) {
       res.end(JSON.stringify(receivedWebhooks(new URL(url, "http://x").searchParams.get("tag") ?? "")));
       return;
     }
-    received.push({ method: req.method ?? "GET", url, headers: req.headers });
+    received.push({ method: req.method ?? "GET", url, headers: req.headers, at: Date.now() });
     if (received.length > 10_000) received.splice(0, 5_000);
-    handle(req, res);
+    handle(req, res, table);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -45,9 +47,9 @@ export async function startPageServer(port = 0) {
   };
 }
 
-function handle(req: IncomingMessage, res: ServerResponse) {
+function handle(req: IncomingMessage, res: ServerResponse, table: [string, Route][]) {
   const path = new URL(req.url ?? "/", "http://x").pathname;
-  for (const [prefix, route] of routes) {
+  for (const [prefix, route] of table) {
     if (path === prefix || (prefix.endsWith("/") && path.startsWith(prefix))) {
       route(req, res, path);
       return;

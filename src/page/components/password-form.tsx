@@ -1,17 +1,20 @@
 import { CSRF_FIELD } from "../csrf";
 
 export interface PasswordFormProps {
-  reportId: number;
+  /** Where the form posts: the subject's page path + /unlock. */
+  action: string;
+  /** What is protected, in words: "report", "site report". */
+  noun: string;
   /** Absent when the form cannot be used (no server secret): the error then says why. */
   csrfToken?: string;
   error?: string;
 }
 
-export const PasswordForm = ({ reportId, csrfToken, error }: PasswordFormProps) => (
+export const PasswordForm = ({ action, noun, csrfToken, error }: PasswordFormProps) => (
   <>
-    <h1>This report is protected</h1>
-    <p>Its owner shared it with a password. Enter it to see the SEO report.</p>
-    <form class="panel" method="post" action={`/reports/${reportId}/unlock`}>
+    <h1>This {noun} is protected</h1>
+    <p>Its owner shared it with a password. Enter it to see the SEO {noun}.</p>
+    <form class="panel" method="post" action={action}>
       <label for="password">Password</label>
       <input
         type="password"
@@ -30,7 +33,7 @@ export const PasswordForm = ({ reportId, csrfToken, error }: PasswordFormProps) 
         </p>
       )}
       <button type="submit" disabled={!csrfToken}>
-        Unlock report
+        Unlock {noun}
       </button>
     </form>
   </>

@@ -1,0 +1,16 @@
+import { and, eq } from "drizzle-orm";
+import { crawlPages, crawls } from "../db/schema";
+import type { Db } from "../env";
+import { notFound } from "../http/errors";
+import { findCrawl } from "./find-crawl";
+import { stopCrawl } from "./cancel-crawl";
+
+/** Cancels the crawl if unfinished, then deletes it and its page list; the reports it made stay. */
+export async function deleteCrawl(db: Db, accountId: number, id: number): Promise<void> {
+  if (!(await findCrawl(db, accountId, id))) return notFound();
+  await stopCrawl(db, accountId, id);
+  await db.batch([
+    db.delete(crawlPages).where(eq(crawlPages.crawlId, id)),
+    db.delete(crawls).where(and(eq(crawls.id, id), eq(crawls.accountId, accountId))),
+  ]);
+}

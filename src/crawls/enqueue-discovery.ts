@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import { crawls } from "../db/schema";
+import type { Db } from "../env";
+import { ApiError } from "../http/errors";
+
+export interface DiscoverJob {
+  kind: "discover";
+  crawlId: number;
+}
+
+/** Queues the crawl's discovery; if the queue refuses, the crawl fails rather than waiting forever. */
+export async function enqueueDiscovery(db: Db, queue: Queue, crawlId: number, { throwOnFailure = true } = {}): Promise<void> {
+  try {
+    await queue.send({ kind: "discover", crawlId } satisfies DiscoverJob, { contentType: "json" });
+  } catch (error) {
+    console.error("crawl enqueue failed", error);
+    const now = new Date().toISOString();
+    await db
+      .update(crawls)
+      .set({ status: "failed", errorCode: "enqueue_failed", errorMessage: "The crawl could not be queued. Start it again later.", finishedAt: now, updatedAt: now })
+      .where(eq(crawls.id, crawlId));
+    if (throwOnFailure) throw new ApiError(503, "The crawl queue is unavailable. Please try again shortly.", undefined, { "Retry-After": "30" });
+  }
+}

@@ -1,0 +1,51 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import { crawls } from "../db/schema";
+import type { Db } from "../env";
+
+/** A delivery waits in the consumer for its slot up to this long; beyond, the message is retried later. */
+const MAX_WAIT_MS = 30_000;
+
+const POLL_MS = 100;
+
+/** How long a claimed slot holds the crawl's next one if its fetch never reports back (a crashed consumer). */
+export const SLOT_HOLD_MS = 20_000;
+
+/** The database's clock when the statement runs: a JS timestamp taken before the query would be stale. */
+const dbNowMs = sql<number>`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type Slot = { ok: true } | { ok: false; reason: "stopped" } | { ok: false; reason: "later"; delaySeconds: number };
+
+/**
+ * At most one fetch per interval for one crawl, enforced at fetch time: queue delays are lower bounds, and a
+ * backlog can deliver two messages together. The claim is one conditional UPDATE, so two consumers never get the
+ * same slot, and it holds the next slot until the fetch has ended (`releaseFetchSlot`): a request that leaves late
+ * (the isolate busy parsing another page) still has a full interval before the next one. A crawl that is no longer
+ * running gives no slot (cancelled: nothing more is fetched).
+ */
+export async function claimFetchSlot(db: Db, crawlId: number): Promise<Slot> {
+  const waitUntil = Date.now() + MAX_WAIT_MS;
+  for (;;) {
+    const [claimed] = await db
+      .update(crawls)
+      .set({ nextSlotAt: sql`${dbNowMs} + ${SLOT_HOLD_MS}`, updatedAt: new Date().toISOString() })
+      .where(and(eq(crawls.id, crawlId), eq(crawls.status, "running"), lte(crawls.nextSlotAt, dbNowMs)))
+      .returning({ id: crawls.id });
+    if (claimed) return { ok: true };
+    const crawl = await db.select({ status: crawls.status, nextSlotAt: crawls.nextSlotAt }).from(crawls).where(eq(crawls.id, crawlId)).get();
+    if (!crawl || crawl.status !== "running") return { ok: false, reason: "stopped" };
+    const wait = crawl.nextSlotAt - Date.now();
+    if (Date.now() + Math.min(wait, POLL_MS) > waitUntil) return { ok: false, reason: "later", delaySeconds: Math.max(1, Math.ceil(wait / 1000)) };
+    // A held slot is released as soon as its fetch ends, so look again soon; a little jitter so consumers waiting
+    // on the same slot do not all wake at once.
+    await sleep(Math.max(0, Math.min(wait, POLL_MS)) + Math.random() * 20);
+  }
+}
+
+/** The fetch has ended: the next one may start one interval from now. */
+export const releaseFetchSlot = (db: Db, crawlId: number) =>
+  db
+    .update(crawls)
+    .set({ nextSlotAt: sql`${dbNowMs} + ${crawls.intervalMs}` })
+    .where(eq(crawls.id, crawlId));

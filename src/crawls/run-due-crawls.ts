@@ -1,0 +1,40 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import { crawls } from "../db/schema";
+import type { Db } from "../env";
+import { insertCrawl } from "./create-crawl";
+import { enqueueDiscovery } from "./enqueue-discovery";
+import { crawlSettingsFromEnv } from "./settings";
+
+const RETRY_LATER_MS = 60 * 60 * 1000;
+const MAX_PER_TICK = 20;
+
+/**
+ * Scheduled crawls (`schedule` daily/weekly): each finished run whose next run is due starts a new crawl with
+ * `previous_id`. The due mark is claimed with a conditional UPDATE so two ticks never start the same run; a run
+ * refused by the one-crawl-per-project or active-crawl limits is tried again an hour later.
+ */
+export async function runDueCrawls(env: Env, db: Db, now = Date.now()): Promise<number> {
+  const settings = crawlSettingsFromEnv(env);
+  const due = await db
+    .select({ id: crawls.id })
+    .from(crawls)
+    .where(lte(crawls.nextRunAt, new Date(now).toISOString()))
+    .limit(MAX_PER_TICK);
+  let started = 0;
+  for (const { id } of due) {
+    const [previous] = await db
+      .update(crawls)
+      .set({ nextRunAt: null })
+      .where(and(eq(crawls.id, id), sql`${crawls.nextRunAt} IS NOT NULL`))
+      .returning();
+    if (!previous) continue;
+    const next = await insertCrawl(db, previous.accountId, { ...previous, previousId: previous.id }, settings);
+    if (typeof next === "string") {
+      await db.update(crawls).set({ nextRunAt: new Date(now + RETRY_LATER_MS).toISOString() }).where(eq(crawls.id, id));
+      continue;
+    }
+    await enqueueDiscovery(db, env.CRAWL_QUEUE, next.id, { throwOnFailure: false });
+    started += 1;
+  }
+  return started;
+}

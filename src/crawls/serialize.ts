@@ -1,0 +1,41 @@
+import type { Crawl, CrawlPage } from "../db/schema";
+
+export type PageCounts = { audited: number; failed: number; blocked: number; pending: number };
+
+export const noPages: PageCounts = { audited: 0, failed: 0, blocked: 0, pending: 0 };
+
+/** The crawl resource of sites.md. The password never leaves the database. */
+export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) {
+  return {
+    id: row.id,
+    project: row.project,
+    url: row.url,
+    source: row.source,
+    status: row.status,
+    limit: row.limit,
+    schedule: row.schedule,
+    privacy: row.privacy,
+    password: row.passwordHash !== null,
+    pages: { found: row.found, ...counts, skipped: row.skipped },
+    truncated: row.truncated,
+    score: row.score,
+    result: row.result,
+    site_checks: row.siteChecks ?? null,
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
+    previous_id: row.previousId,
+    page_url: `${origin}/crawls/${row.id}`,
+    created_at: row.createdAt,
+    started_at: row.startedAt,
+    finished_at: row.finishedAt,
+  };
+}
+
+export const toCrawlPageResource = (row: CrawlPage) => ({
+  url: row.url,
+  state: row.state,
+  depth: row.depth,
+  in_sitemap: row.inSitemap,
+  report: row.reportId,
+});
+
+export type CrawlResource = ReturnType<typeof toCrawlResource>;

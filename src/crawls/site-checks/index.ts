@@ -1,0 +1,32 @@
+import { brokenInternalLinks } from "./broken-internal-links";
+import { canonicalToNonIndexable } from "./canonical-to-non-indexable";
+import { duplicateH1 } from "./duplicate-h1";
+import { duplicateMetaDescriptions } from "./duplicate-meta-descriptions";
+import { duplicateTitles } from "./duplicate-titles";
+import { hreflangReturnLinks } from "./hreflang-return-links";
+import { orphanPages } from "./orphan-pages";
+import { redirectChains } from "./redirect-chains";
+import { sitemapBlocked } from "./sitemap-blocked";
+import { sitemapCanonicalised } from "./sitemap-canonicalised";
+import { sitemapNoindex } from "./sitemap-noindex";
+import { sitemapNon200 } from "./sitemap-non-200";
+import type { SiteCheck, SiteVerdict, SiteView } from "./types";
+
+/** The only list of site checks (sites.md), in the order the crawl page shows them. */
+export const siteChecks: SiteCheck[] = [
+  duplicateTitles,
+  duplicateMetaDescriptions,
+  duplicateH1,
+  sitemapNon200,
+  sitemapNoindex,
+  sitemapCanonicalised,
+  sitemapBlocked,
+  brokenInternalLinks,
+  orphanPages,
+  redirectChains,
+  canonicalToNonIndexable,
+  hreflangReturnLinks,
+];
+
+export const runSiteChecks = (site: SiteView): Record<string, SiteVerdict> =>
+  Object.fromEntries(siteChecks.map((check) => [check.id, check.run(site)]));

@@ -1,0 +1,37 @@
+import type { PageFacts } from "../page-facts";
+
+export type CrawlPageState = "pending" | "audited" | "failed" | "blocked";
+
+export interface SitePage {
+  /** The URL the crawl audited (normalised), before redirects. */
+  url: string;
+  state: CrawlPageState;
+  inSitemap: boolean;
+  /** Null unless audited. */
+  facts: PageFacts | null;
+}
+
+export interface SiteView {
+  pages: SitePage[];
+  /** A sitemap gave the crawl its URLs. */
+  sitemapRead: boolean;
+  /** Not every page's links were followed (truncated, or a sitemap-only crawl). */
+  linkGraphPartial: boolean;
+}
+
+export interface SiteVerdict {
+  passed: boolean;
+  applicable: boolean;
+  /** Full number of problems; `examples` holds at most MAX_EXAMPLES of them. */
+  count: number;
+  examples: unknown[];
+  value?: unknown;
+}
+
+/** A site-wide check: pure, over the crawl's page facts, the same shape as a page check. */
+export interface SiteCheck {
+  id: string;
+  title: string;
+  fix: string;
+  run(site: SiteView): SiteVerdict;
+}

@@ -1,0 +1,186 @@
+import type { CrawlPageRow } from "../../crawls/crawl-page-rows";
+import type { SiteCheck, SiteVerdict } from "../../crawls/site-checks/types";
+import type { Crawl } from "../../db/schema";
+import { resultWords, type ResultLabel } from "../palette";
+import { formatUtc, hostOf, SafeLink } from "./report-view";
+import { ScoreGauge } from "./score-gauge";
+
+const statusWords: Record<Crawl["status"], string> = {
+  discovering: "Finding the site's pages",
+  running: "Auditing the pages",
+  completed: "Completed",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+/** One example of a site check: a URL, a duplicate group, or a URL with what was found about it. */
+function Example({ example }: { example: unknown }) {
+  if (typeof example === "string") return <SafeLink href={example} />;
+  if (example && typeof example === "object") {
+    const { url, urls, value, ...rest } = example as Record<string, unknown>;
+    if (Array.isArray(urls)) {
+      return (
+        <>
+          <span class="label">“{String(value)}”</span>:{" "}
+          {urls.map((u, i) => (
+            <>
+              {i > 0 && ", "}
+              <SafeLink href={String(u)} />
+            </>
+          ))}
+        </>
+      );
+    }
+    const details = Object.entries(rest)
+      .map(([k, v]) => `${k.replace(/_/g, " ")}: ${Array.isArray(v) ? v.join(", ") : String(v)}`)
+      .join("; ");
+    return (
+      <>
+        <SafeLink href={String(url ?? "")} /> {details && <span class="muted">({details})</span>}
+      </>
+    );
+  }
+  return <>{String(example)}</>;
+}
+
+function CheckRow({ check, verdict }: { check: SiteCheck; verdict: SiteVerdict }) {
+  const state = !verdict.applicable ? "Not applicable" : verdict.passed ? "Passed" : `${verdict.count} found`;
+  return (
+    <li class="check">
+      <span class={`mark ${verdict.passed ? "mark-pass" : "mark-fail"}`} aria-hidden="true">
+        {verdict.passed ? "✓" : "✗"}
+      </span>
+      <div class="check-body">
+        <h3>
+          {check.title} <span class="tag">{state}</span>
+        </h3>
+        {!verdict.passed && (
+          <>
+            <p>{check.fix}</p>
+            <ul>
+              {verdict.examples.map((example) => (
+                <li>
+                  <Example example={example} />
+                </li>
+              ))}
+            </ul>
+            {verdict.count > verdict.examples.length && <p class="muted">and {verdict.count - verdict.examples.length} more</p>}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** A page of the crawl: its report linked unless that report is private. */
+function PageRow({ row }: { row: CrawlPageRow }) {
+  const linkable = row.reportId !== null && row.privacy !== null && row.privacy !== 1;
+  const verdict = row.state === "audited" && row.score !== null ? `${row.score}/100` : row.state;
+  return (
+    <tr>
+      <td class="url-cell">
+        <SafeLink href={row.url} />
+      </td>
+      <td>{row.result ? <span class={`badge badge-${row.result}`}>{verdict}</span> : verdict}</td>
+      <td>{linkable ? <a href={`/reports/${row.reportId}`}>Report</a> : <span class="muted">—</span>}</td>
+    </tr>
+  );
+}
+
+export interface CrawlViewProps {
+  crawl: Crawl;
+  counts: { audited: number; failed: number; blocked: number; pending: number };
+  checks: SiteCheck[];
+  rows: CrawlPageRow[];
+}
+
+export const CrawlView = ({ crawl, counts, checks, rows }: CrawlViewProps) => {
+  const siteChecks = (crawl.siteChecks ?? null) as Record<string, SiteVerdict> | null;
+  return (
+    <>
+      <h1>Site audit of {hostOf(crawl.url)}</h1>
+      <dl class="urls">
+        <dt>Started from</dt>
+        <dd>
+          <SafeLink href={crawl.url} />
+        </dd>
+        <dt>Status</dt>
+        <dd>{statusWords[crawl.status]}</dd>
+        {crawl.finishedAt && (
+          <>
+            <dt>Finished</dt>
+            <dd>
+              <time datetime={crawl.finishedAt}>{formatUtc(crawl.finishedAt)}</time>
+            </dd>
+          </>
+        )}
+      </dl>
+      {crawl.errorMessage && (
+        <p class="note note-error" role="status">
+          {crawl.errorMessage}
+        </p>
+      )}
+      <section class="summary" aria-labelledby="summary-heading">
+        {crawl.score !== null && crawl.result && <ScoreGauge score={crawl.score} result={crawl.result as ResultLabel} />}
+        <div class="verdict">
+          <h2 id="summary-heading" class="sr-only">
+            Summary
+          </h2>
+          {crawl.result && (
+            <p>
+              <span class={`badge badge-${crawl.result}`}>{resultWords[crawl.result as ResultLabel]}</span>{" "}
+              <span class="muted">Mean score of the audited pages: {crawl.score}/100</span>
+            </p>
+          )}
+          <ul class="counts" aria-label="Pages">
+            <li>
+              <strong>{crawl.found}</strong>found
+            </li>
+            <li>
+              <strong>{counts.audited}</strong>audited
+            </li>
+            <li>
+              <strong>{counts.failed}</strong>failed
+            </li>
+            <li>
+              <strong>{counts.blocked}</strong>blocked by robots.txt
+            </li>
+            <li>
+              <strong>{counts.pending}</strong>pending
+            </li>
+          </ul>
+          {crawl.truncated && <p class="muted">The site has more pages than this crawl's limit of {crawl.limit}.</p>}
+        </div>
+      </section>
+      <section class="category" aria-labelledby="site-checks">
+        <h2 id="site-checks">Site checks</h2>
+        {siteChecks ? (
+          <ul class="checks">
+            {checks.map((check) => siteChecks[check.id] && <CheckRow check={check} verdict={siteChecks[check.id]!} />)}
+          </ul>
+        ) : (
+          <p class="muted">The site checks are computed when every page has been audited.</p>
+        )}
+      </section>
+      <section class="category" aria-labelledby="pages-heading">
+        <h2 id="pages-heading">
+          Pages <small>worst first</small>
+        </h2>
+        <table class="pages">
+          <thead>
+            <tr>
+              <th scope="col">URL</th>
+              <th scope="col">Score</th>
+              <th scope="col">Report</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <PageRow row={row} />
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+};

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { cancelCrawl } from "../crawls/cancel-crawl";
+import { crawlFromInput, insertCrawl, refusal } from "../crawls/create-crawl";
+import { deleteCrawl } from "../crawls/delete-crawl";
+import { enqueueDiscovery } from "../crawls/enqueue-discovery";
+import { findCrawl, pageCounts } from "../crawls/find-crawl";
+import { listCrawlPages } from "../crawls/list-crawl-pages";
+import { listCrawls } from "../crawls/list-crawls";
+import { crawlIdParam, listCrawlPagesQuery, listCrawlsQuery, storeCrawlBody } from "../crawls/schemas";
+import { noPages, toCrawlPageResource, toCrawlResource } from "../crawls/serialize";
+import { crawlSettingsFromEnv } from "../crawls/settings";
+import type { Crawl } from "../db/schema";
+import type { AppEnv, Db } from "../env";
+import { notFound } from "../http/errors";
+import { listEnvelope } from "../http/pagination";
+import { validate, validateBody } from "../http/validation";
+
+const origin = (url: string) => new URL(url).origin;
+
+async function resource(db: Db, crawl: Crawl, requestUrl: string) {
+  const counts = await pageCounts(db, [crawl.id]);
+  return toCrawlResource(crawl, counts.get(crawl.id) ?? noPages, origin(requestUrl));
+}
+
+export const crawlRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", listCrawlsQuery), async (c) => {
+    const { rows, total, page } = await listCrawls(c.var.db, c.var.caller.accountId, c.req.valid("query"));
+    const counts = await pageCounts(c.var.db, rows.map((r) => r.id));
+    const data = rows.map((row) => toCrawlResource(row, counts.get(row.id) ?? noPages, origin(c.req.url)));
+    return c.json(listEnvelope(c, data, total, page));
+  })
+  .post("/", validateBody(storeCrawlBody), async (c) => {
+    const settings = crawlSettingsFromEnv(c.env);
+    const input = await crawlFromInput(c.req.valid("form"), settings, c.env.ALLOW_PRIVATE_TARGETS === "true");
+    const crawl = await insertCrawl(c.var.db, c.var.caller.accountId, input, settings);
+    if (typeof crawl === "string") return refusal(crawl, settings);
+    await enqueueDiscovery(c.var.db, c.env.CRAWL_QUEUE, crawl.id);
+    c.header("Location", `${origin(c.req.url)}/api/v1/crawls/${crawl.id}`);
+    return c.json({ data: toCrawlResource(crawl, noPages, origin(c.req.url)), status: 201 }, 201);
+  })
+  .get("/:id", validate("param", crawlIdParam), async (c) => {
+    const crawl = await findCrawl(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+    if (!crawl) return notFound();
+    return c.json({ data: await resource(c.var.db, crawl, c.req.url), status: 200 });
+  })
+  .get("/:id/pages", validate("param", crawlIdParam), validate("query", listCrawlPagesQuery), async (c) => {
+    const crawl = await findCrawl(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+    if (!crawl) return notFound();
+    const { rows, total, page } = await listCrawlPages(c.var.db, crawl.id, c.req.valid("query"));
+    return c.json(listEnvelope(c, rows.map(toCrawlPageResource), total, page));
+  })
+  .post("/:id/cancel", validate("param", crawlIdParam), async (c) => {
+    const crawl = await cancelCrawl(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+    return c.json({ data: await resource(c.var.db, crawl, c.req.url), status: 200 });
+  })
+  .delete("/:id", validate("param", crawlIdParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await deleteCrawl(c.var.db, c.var.caller.accountId, id);
+    return c.json({ id, object: "crawl", deleted: true, status: 200 });
+  });

@@ -1,0 +1,113 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { claimLastPage, finalizeCrawl } from "../../src/crawls/finalize-crawl";
+import { runDueCrawls } from "../../src/crawls/run-due-crawls";
+import { sweepCrawls } from "../../src/crawls/sweep-crawls";
+import { createDb } from "../../src/db/client";
+import { call, createCaller, type Caller } from "../helpers/api";
+import { site, startCrawl, waitForCrawl } from "../helpers/crawl";
+
+const db = () => createDb(env.DB);
+
+async function seedCrawl(caller: Caller, fields: { status: string; updatedAt?: string; project?: string }) {
+  const row = await env.DB.prepare(
+    "INSERT INTO crawls (account_id, project, url, status, discovered_by, updated_at) VALUES (?, ?, ?, ?, 'sitemap', ?) RETURNING id",
+  )
+    .bind(caller.accountId, fields.project ?? "seeded.example", "https://seeded.example/", fields.status, fields.updatedAt ?? new Date().toISOString())
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+const addPage = (crawlId: number, url: string, state: string, facts: object | null = null) =>
+  env.DB.prepare("INSERT INTO crawl_pages (crawl_id, url, state, in_sitemap, facts) VALUES (?, ?, ?, 1, ?)")
+    .bind(crawlId, url, state, facts ? JSON.stringify(facts) : null)
+    .run();
+
+const facts = (url: string, title: string) => ({
+  url, status: 200, redirects: 0, title, description: null, h1: null, canonical: null, noindex: false, hreflang: [], links: [],
+});
+
+describe("the last page to settle", () => {
+  it("is a conditional UPDATE ... RETURNING claim that exactly one of several concurrent callers wins", async () => {
+    const caller = await createCaller();
+    const id = await seedCrawl(caller, { status: "running" });
+    await addPage(id, "https://seeded.example/a", "audited", facts("https://seeded.example/a", "A"));
+    const claims = await Promise.all(Array.from({ length: 5 }, () => claimLastPage(db(), id)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("is claimed once: two consumers finishing together compute the site checks once", async () => {
+    const caller = await createCaller();
+    const id = await seedCrawl(caller, { status: "running" });
+    await addPage(id, "https://seeded.example/a", "audited", facts("https://seeded.example/a", "Same"));
+    await addPage(id, "https://seeded.example/b", "audited", facts("https://seeded.example/b", "Same"));
+    await Promise.all([finalizeCrawl(env, db(), id), finalizeCrawl(env, db(), id), finalizeCrawl(env, db(), id)]);
+    const row = await env.DB.prepare("SELECT status, settling_at, site_checks FROM crawls WHERE id = ?").bind(id).first<Record<string, string>>();
+    expect(row!.status).toBe("completed");
+    expect(JSON.parse(row!.site_checks!).duplicate_titles.count).toBe(1);
+  });
+
+  it("is not claimed while a page is still pending", async () => {
+    const caller = await createCaller();
+    const id = await seedCrawl(caller, { status: "running" });
+    await addPage(id, "https://seeded.example/a", "audited", facts("https://seeded.example/a", "A"));
+    await addPage(id, "https://seeded.example/b", "pending");
+    await finalizeCrawl(env, db(), id);
+    expect(await env.DB.prepare("SELECT status FROM crawls WHERE id = ?").bind(id).first("status")).toBe("running");
+  });
+});
+
+describe("the crawl sweep", () => {
+  it("fails a crawl without progress for 30 minutes (crawl_stalled) and leaves a recent one alone", async () => {
+    const caller = await createCaller();
+    const old = new Date(Date.now() - 31 * 60 * 1000).toISOString();
+    const stalled = await seedCrawl(caller, { status: "discovering", updatedAt: old, project: "stalled.example" });
+    await addPage(stalled, "https://stalled.example/", "pending");
+    const fresh = await seedCrawl(caller, { status: "running", project: "fresh.example" });
+    await addPage(fresh, "https://fresh.example/", "pending");
+    await sweepCrawls(env, db());
+    const res = await call(`/api/v1/crawls/${stalled}`, { key: caller.key });
+    expect(res.json.data).toMatchObject({ status: "failed", error: { code: "crawl_stalled" } });
+    expect(res.json.data.finished_at).not.toBeNull();
+    expect((await call(`/api/v1/crawls/${fresh}`, { key: caller.key })).json.data.status).toBe("running");
+  });
+
+  it("finalises a running crawl whose last page settled but whose finalising consumer was lost", async () => {
+    const caller = await createCaller();
+    const id = await seedCrawl(caller, { status: "running", project: "lost.example" });
+    await addPage(id, "https://lost.example/", "audited", facts("https://lost.example/", "Home"));
+    await env.DB.prepare("UPDATE crawls SET settling_at = ? WHERE id = ?").bind(new Date(Date.now() - 6 * 60 * 1000).toISOString(), id).run();
+    await sweepCrawls(env, db());
+    expect((await call(`/api/v1/crawls/${id}`, { key: caller.key })).json.data.status).toBe("completed");
+  });
+});
+
+describe("scheduled crawls", () => {
+  it("run again when due, as a new crawl with previous_id and changes against the run before", async () => {
+    const caller = await createCaller();
+    const res = await startCrawl(caller.key, { url: site("/sched/sitemap.xml"), source: "sitemap", schedule: "daily", limit: 2 });
+    expect(res.json.data.schedule).toBe("daily");
+    const first = await waitForCrawl(caller.key, res.json.data.id);
+    expect(first.status).toBe("completed");
+    const due = (await env.DB.prepare("SELECT next_run_at FROM crawls WHERE id = ?").bind(first.id).first<string>("next_run_at"))!;
+    expect(Date.parse(due) - Date.parse(first.finished_at)).toBeGreaterThan(23 * 3600 * 1000);
+
+    // Not due yet: nothing starts.
+    expect(await runDueCrawls(env, db())).toBe(0);
+    // Make the run before look different, so the new run has a change to report.
+    const before = first.site_checks;
+    before.duplicate_titles = { passed: false, applicable: true, count: 1, examples: [] };
+    await env.DB.prepare("UPDATE crawls SET next_run_at = ?, site_checks = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), JSON.stringify(before), first.id)
+      .run();
+    const [a, b] = await Promise.all([runDueCrawls(env, db()), runDueCrawls(env, db())]);
+    expect(a + b).toBe(1);
+
+    const list = (await call("/api/v1/crawls?sort=desc", { key: caller.key })).json.data;
+    expect(list).toHaveLength(2);
+    const second = await waitForCrawl(caller.key, list[0].id);
+    expect(second).toMatchObject({ status: "completed", previous_id: first.id, schedule: "daily", url: first.url });
+    expect(second.site_checks.changes).toEqual({ newly_failed: [], newly_passed: ["duplicate_titles"] });
+    expect(await runDueCrawls(env, db())).toBe(0);
+  });
+});

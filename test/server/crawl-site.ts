@@ -1,0 +1,152 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import type { Route } from "./routes";
+
+/**
+ * A small site for crawl tests, on its own origin (its own robots.txt): a sitemap index with a gzip child and a
+ * text sitemap, planted duplicates, a 404, a redirect chain, a noindex page, a canonicalised page, a
+ * robots-disallowed URL, a broken internal link, an orphan, hreflang pairs with one missing return link.
+ * /polite/, /slow/, /many/ and /sched/ are plain pages for the pacing, cancel, limit and schedule tests; /bad/
+ * holds hostile sitemaps.
+ */
+
+const originOf = (req: IncomingMessage) => `http://${req.headers.host}`;
+
+function html(res: ServerResponse, body: string, status = 200) {
+  res.statusCode = status;
+  res.setHeader("content-type", "text/html; charset=utf-8");
+  res.end(body);
+}
+
+function xml(res: ServerResponse, body: string | Buffer, type = "application/xml") {
+  res.setHeader("content-type", type);
+  res.end(body);
+}
+
+interface SitePage {
+  title: string;
+  description?: string;
+  h1?: string;
+  links?: string[];
+  head?: string;
+}
+
+const s = (path: string) => `/site/${path}`;
+
+/** Every page of /site/ by path. Links are site paths; the origin is added when served. */
+export const sitePages: Record<string, SitePage> = {
+  [s("")]: {
+    title: "Crawl test home",
+    description: "The home page of the crawl test site.",
+    h1: "Home",
+    links: [s("a"), s("b"), s("c"), s("old"), s("noindex"), s("canonicalised"), s("missing"), s("en"), s("fr"), s("de"), s("d"), s("e"), s("private/secret"), "#top"],
+  },
+  [s("a")]: { title: "Same title", description: "Same description", h1: "Welcome", links: [s(""), s("b")] },
+  [s("b")]: { title: "  same TITLE ", description: "Same description", h1: "Page B", links: [s("")] },
+  [s("c")]: { title: "Page C", description: "Page C description", h1: "Page C", links: [s("")], head: `<link rel="canonical" href="${s("c")}">` },
+  [s("noindex")]: { title: "Hidden page", description: "A noindex page", h1: "Hidden", links: [s("")], head: '<meta name="robots" content="noindex">' },
+  [s("canonicalised")]: { title: "Copy of C", description: "Canonicalised to C", h1: "Copy", links: [s("")], head: `<link rel="canonical" href="${s("c")}">` },
+  [s("orphan")]: { title: "Orphan page", description: "Nobody links here", h1: "Orphan", links: [s("")] },
+  [s("en")]: {
+    title: "English",
+    description: "English version",
+    h1: "English",
+    links: [s("")],
+    head: `<link rel="alternate" hreflang="fr" href="${s("fr")}"><link rel="alternate" hreflang="de" href="${s("de")}">`,
+  },
+  [s("fr")]: { title: "Français", description: "Version française", h1: "Français", links: [s("")], head: `<link rel="alternate" hreflang="en" href="${s("en")}">` },
+  [s("de")]: { title: "Deutsch", description: "Deutsche Version", h1: "Deutsch", links: [s("")], head: '<link rel="alternate" hreflang="de" href="/site/de">' },
+  [s("d")]: { title: "Page D", description: "Page D description", h1: "Welcome", links: [s("")] },
+  [s("e")]: { title: "Page E", description: "Page E description", h1: "Page E", links: [s("")], head: `<link rel="canonical" href="${s("noindex")}">` },
+  [s("private/secret")]: { title: "Secret", h1: "Secret", links: [] },
+};
+
+/** URLs of the gzip child sitemap (the text sitemap adds d and e). */
+export const gzipSitemapPaths = [s(""), s("a"), s("b"), s("c"), s("old"), s("noindex"), s("canonicalised"), s("missing"), s("orphan"), s("en"), s("fr"), s("de"), s("private/secret")];
+export const textSitemapPaths = [s("d"), s("e")];
+
+function renderPage(page: SitePage) {
+  const links = (page.links ?? []).map((href) => `<a href="${href}">${href}</a>`).join(" ");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${page.title}</title>${
+    page.description ? `<meta name="description" content="${page.description}">` : ""
+  }${page.head ?? ""}</head><body>${page.h1 ? `<h1>${page.h1}</h1>` : ""}<p>Some text.</p>${links}</body></html>`;
+}
+
+const urlset = (origin: string, paths: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
+    .map((p) => `<url><loc>${origin}${p}</loc></url>`)
+    .join("")}</urlset>`;
+
+const sitemapIndex = (origin: string, paths: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
+    .map((p) => `<sitemap><loc>${origin}${p}</loc></sitemap>`)
+    .join("")}</sitemapindex>`;
+
+const site: Route = (req, res, path) => {
+  const origin = originOf(req);
+  if (path === s("sitemap-index.xml")) return xml(res, sitemapIndex(origin, [s("sitemap-pages.xml.gz"), s("sitemap.txt")]));
+  if (path === s("sitemap-pages.xml.gz")) return xml(res, gzipSync(urlset(origin, gzipSitemapPaths)), "application/gzip");
+  if (path === s("sitemap.txt")) return xml(res, textSitemapPaths.map((p) => `${origin}${p}`).join("\n") + "\n", "text/plain");
+  if (path === s("old")) return redirect(res, s("mid"));
+  if (path === s("mid")) return redirect(res, s("c"));
+  const page = sitePages[path];
+  if (!page) return html(res, "<!doctype html><title>Not found</title><h1>Not found</h1>", 404);
+  html(res, renderPage(page));
+};
+
+function redirect(res: ServerResponse, location: string) {
+  res.statusCode = 301;
+  res.setHeader("location", location);
+  res.end();
+}
+
+/** Plain pages /<prefix>/p1..pN listed by /<prefix>/sitemap.xml. */
+const plainSite =
+  (prefix: string, count: number): Route =>
+  (req, res, path) => {
+    const paths = Array.from({ length: count }, (_, i) => `/${prefix}/p${i + 1}`);
+    if (path === `/${prefix}/sitemap.xml`) return xml(res, urlset(originOf(req), paths));
+    if (!paths.includes(path)) return html(res, "<!doctype html><title>Not found</title>", 404);
+    html(res, renderPage({ title: `${prefix} page ${path}`, description: `Page ${path}`, h1: path, links: [] }));
+  };
+
+const hostile: Route = (req, res, path) => {
+  const origin = originOf(req);
+  switch (path) {
+    case "/bad/hang.xml":
+      res.setHeader("content-type", "application/xml");
+      res.write('<?xml version="1.0"?><urlset>');
+      return; // never ends: the reader's deadline must
+    case "/bad/garbage.xml":
+      return xml(res, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
+    case "/bad/html.xml":
+      return html(res, "<!doctype html><title>Not a sitemap</title><p>Hello</p>");
+    case "/bad/loop-a.xml":
+      return xml(res, sitemapIndex(origin, ["/bad/loop-b.xml"]));
+    case "/bad/loop-b.xml":
+      return xml(res, sitemapIndex(origin, ["/bad/loop-a.xml"]));
+    case "/bad/other-hosts.xml":
+      return xml(res, urlset("http://example.com", ["/a", "/b"]));
+    case "/bad/private.xml":
+      // Listed, never fetched: URLs of other hosts are only counted as skipped.
+      return xml(res, urlset("http://10.0.0.1", ["/admin", "/"]).replace("</urlset>", "<url><loc>http://169.254.169.254/latest</loc></url></urlset>"));
+    default:
+      return html(res, "<!doctype html><title>Not found</title>", 404);
+  }
+};
+
+const robots: Route = (req, res) => {
+  res.setHeader("content-type", "text/plain");
+  res.end(["User-agent: *", "Disallow: /site/private/", "", `Sitemap: ${originOf(req)}/site/sitemap-index.xml`, ""].join("\n"));
+};
+
+export const crawlSiteRoutes: [string, Route][] = [
+  ["/robots.txt", robots],
+  ["/site/", site],
+  // One prefix per test that reads the request log, since test files run at the same time.
+  ["/polite/", plainSite("polite", 8)],
+  ["/slow/", plainSite("slow", 30)],
+  ["/many/", plainSite("many", 30)],
+  ["/sched/", plainSite("sched", 4)],
+  ["/bad/", hostile],
+];
