@@ -1,8 +1,29 @@
 import type { Crawl } from "../db/schema";
 import type { Db } from "../env";
+import { publicOrigin } from "../monitoring/settings";
+import { emitEvent } from "../webhooks/emit-event";
+import { pageCounts } from "./find-crawl";
+import { noPages, toCrawlResource } from "./serialize";
 
-/**
- * Seam for the `crawl.completed` webhook: deliberately a no-op until the lead wires it to
- * emitEvent(env, db, accountId, "crawl.completed", crawlResource) from src/webhooks/emit-event.ts.
- */
-export async function notifyCrawlCompleted(_env: Env, _db: Db, _crawl: Crawl): Promise<void> {}
+/** Webhook payloads stay under 20 KB (monitoring.md); the checks' examples go first when a crawl's would not. */
+const MAX_DATA_CHARS = 18_000;
+
+/** The crawl resource as `crawl.completed` carries it: counts, not pages; `page_url` only with PUBLIC_ORIGIN. */
+export function crawlEventData(crawl: Crawl, counts: typeof noPages, origin: string | null): Record<string, unknown> {
+  const resource = { ...toCrawlResource(crawl, counts, origin ?? ""), page_url: origin ? `${origin}/crawls/${crawl.id}` : null };
+  if (JSON.stringify(resource).length <= MAX_DATA_CHARS || !resource.site_checks) return resource;
+  const siteChecks = Object.fromEntries(
+    Object.entries(resource.site_checks as Record<string, Record<string, unknown>>).map(([id, check]) =>
+      id === "changes" ? [id, check] : [id, { ...check, examples: [] }],
+    ),
+  );
+  return { ...resource, site_checks: siteChecks };
+}
+
+/** `crawl.completed`, once: only the consumer whose conditional update completed the crawl calls this. */
+export async function notifyCrawlCompleted(env: Env, db: Db, crawl: Crawl): Promise<void> {
+  const counts = (await pageCounts(db, [crawl.id])).get(crawl.id) ?? noPages;
+  await emitEvent(env, db, crawl.accountId, "crawl.completed", crawlEventData(crawl, counts, publicOrigin(env)), {
+    eventKey: `crawl:${crawl.id}`,
+  });
+}

@@ -48,7 +48,7 @@ describe("crawl discovery", () => {
   const failing = [
     ["hangs", "/bad/hang.xml", "timeout"],
     ["is HTML", "/bad/html.xml", "sitemap_invalid"],
-    ["is garbage", "/bad/garbage.xml", "nothing_to_crawl"],
+    ["is garbage", "/bad/garbage.xml", "sitemap_invalid"],
     ["loops", "/bad/loop-a.xml", "nothing_to_crawl"],
     ["lists other hosts only", "/bad/other-hosts.xml", "nothing_to_crawl"],
     ["lists private addresses only", "/bad/private.xml", "nothing_to_crawl"],

@@ -6,6 +6,9 @@ import { sweepCrawls } from "../../src/crawls/sweep-crawls";
 import { createDb } from "../../src/db/client";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { site, startCrawl, waitForCrawl } from "../helpers/crawl";
+import { createEndpoint, hookUrl, received, waitForWebhooks } from "../helpers/webhooks";
+import { crawlEventData } from "../../src/crawls/notify";
+import { Webhook } from "standardwebhooks";
 
 const db = () => createDb(env.DB);
 
@@ -109,5 +112,37 @@ describe("scheduled crawls", () => {
     expect(second).toMatchObject({ status: "completed", previous_id: first.id, schedule: "daily", url: first.url });
     expect(second.site_checks.changes).toEqual({ newly_failed: [], newly_passed: ["duplicate_titles"] });
     expect(await runDueCrawls(env, db())).toBe(0);
+  });
+});
+
+describe("crawl.completed", () => {
+  it("is delivered once, signed, with the crawl resource and its site checks, when the crawl completes", async () => {
+    const caller = await createCaller();
+    const hook = hookUrl("ok");
+    const endpoint = await createEndpoint(caller, hook.url, ["crawl.completed"]);
+    const id = await seedCrawl(caller, { status: "running" });
+    await addPage(id, "https://seeded.example/a", "audited", facts("https://seeded.example/a", "Same"));
+    await addPage(id, "https://seeded.example/b", "audited", facts("https://seeded.example/b", "Same"));
+    await Promise.all([finalizeCrawl(env, db(), id), finalizeCrawl(env, db(), id)]);
+    const [delivery, ...more] = await waitForWebhooks(hook.tag, 1);
+    expect(delivery, "no crawl.completed arrived").toBeDefined();
+    const event = new Webhook(endpoint.secret).verify(delivery!.body, delivery!.headers) as any;
+    expect(event.type).toBe("crawl.completed");
+    expect(event.data).toMatchObject({ id, status: "completed", pages: { audited: 2, pending: 0 } });
+    expect(event.data.site_checks.duplicate_titles).toMatchObject({ passed: false, count: 1 });
+    // A second finalize after completion announces nothing more.
+    await finalizeCrawl(env, db(), id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(more).toHaveLength(0);
+    expect(await received(hook.tag)).toHaveLength(1);
+  });
+
+  it("keeps a large crawl's payload under 20 KB by leaving out the checks' examples", () => {
+    const long = Array.from({ length: 20 }, (_, i) => `https://seeded.example/${"x".repeat(300)}/${i}`);
+    const siteChecks = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`check_${i}`, { passed: false, applicable: true, count: 40, examples: long }]));
+    const crawl = { id: 1, siteChecks, passwordHash: null } as never;
+    const data = crawlEventData(crawl, { audited: 1, failed: 0, blocked: 0, pending: 0 }, "https://pagegrade.example");
+    expect(JSON.stringify(data).length).toBeLessThan(20_000);
+    expect((data.site_checks as any).check_0).toEqual({ passed: false, applicable: true, count: 40, examples: [] });
   });
 });
