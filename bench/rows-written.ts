@@ -1,11 +1,13 @@
 // Rows D1 writes over one report's life (meta.rows_written, which counts every index entry written too), through
 // the app's own functions on a local D1 (wrangler's getPlatformProxy, the same SQLite D1 runs):
-// create -> processing -> completed, then a regeneration. Usage (bench:api runs it on its seeded database):
+// create -> processing -> completed (the consumer's finishGeneration: the report, its history row, pruning), then a
+// regeneration. Usage (bench:api runs it on its seeded database):
 //   node --import tsx bench/rows-written.ts <--persist-to dir of a migrated local D1>
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../src/db/client";
-import { markProcessing, saveOutcome } from "../src/queue/save-outcome";
+import { finishGeneration } from "../src/history/finish-generation";
+import { markProcessing } from "../src/queue/save-outcome";
 import { createReport } from "../src/reports/create-report";
 import { updateReport } from "../src/reports/update-report";
 import { realisticAnalyses } from "./realistic-results";
@@ -50,6 +52,7 @@ function counting(d1: D1Database) {
 try {
   const counter = counting(env.DB);
   const db = createDb(counter.db);
+  const counted = { ...env, DB: counter.db } as Env;
   const account = await env.DB.prepare("INSERT INTO accounts (name) VALUES ('rows-written') RETURNING id").first<{ id: number }>();
   const analyses = realisticAnalyses(99);
   const steps: [string, number][] = [];
@@ -61,7 +64,7 @@ try {
     await markProcessing(db, job);
     steps.push([`${label}: processing`, counter.take()]);
     const analysis = analyses.next(url);
-    await saveOutcome(db, job, { ok: true, finalUrl: url, ...analysis });
+    await finishGeneration(counted, db, job, { ok: true, finalUrl: url, ...analysis });
     steps.push([`${label}: completed`, counter.take()]);
     return report.id;
   };
@@ -72,7 +75,7 @@ try {
   const job = { reportId: id, generation: report.generation };
   await markProcessing(db, job);
   steps.push(["regeneration: processing", counter.take()]);
-  await saveOutcome(db, job, { ok: true, finalUrl: report.url, ...analyses.next(report.url) });
+  await finishGeneration(counted, db, job, { ok: true, finalUrl: report.url, ...analyses.next(report.url) });
   steps.push(["regeneration: completed", counter.take()]);
   console.log(JSON.stringify(steps));
 } finally {
