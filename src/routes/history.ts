@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { listHistory } from "../history/list-history";
 import { listHistoryQuery } from "../history/schemas";
 import { toHistoryEntry } from "../history/serialize";
+import { pickFields } from "../http/fields";
 import { listEnvelope } from "../http/pagination";
 import { validate } from "../http/validation";
 import { reportIdParam } from "../reports/schemas";
@@ -12,7 +13,8 @@ export const historyRoutes = new Hono<AppEnv>().get(
   validate("param", reportIdParam),
   validate("query", listHistoryQuery),
   async (c) => {
-    const { entries, total, page } = await listHistory(c.var.db, c.var.caller.accountId, c.req.valid("param").id, c.req.valid("query"));
-    return c.json(listEnvelope(c, entries.map(toHistoryEntry), total, page));
+    const query = c.req.valid("query");
+    const { entries, total, page } = await listHistory(c.var.db, c.var.caller.accountId, c.req.valid("param").id, query);
+    return c.json(listEnvelope(c, entries.map((entry) => pickFields(toHistoryEntry(entry), query.fields)), total, page));
   },
 );
