@@ -215,4 +215,16 @@ describe("a crawl or webhook a replica does not have yet", () => {
     expect(deliveries.json.data.map((d: { id: string }) => d.id)).toEqual([`msg_${"a".repeat(32)}`]);
     expect(sessions.starts()).toEqual(["first-unconstrained", "first-primary", "first-unconstrained", "first-primary"]);
   });
+
+  it("a report's history is looked up once more on the primary, and its generations read there", async () => {
+    const id = await seedReport(caller, "https://lagging.example/history", { score: 70 });
+    await env.DB.prepare("INSERT INTO report_history (report_id, generation, status, score, result, failed_checks, generated_at) VALUES (?, 1, 'completed', 70, 'decent', '[]', '2026-01-01T00:00:00.000Z')")
+      .bind(id)
+      .run();
+    const sessions = spySessions({ rewrite: laggingReplicaOf("reports", "report_history") });
+    const res = await call(`/api/v1/reports/${id}/history?fields=score`, { key: caller.key });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toEqual([{ generation: 1, score: 70 }]);
+    expect(sessions.starts()).toEqual(["first-unconstrained", "first-primary"]);
+  });
 });
