@@ -1,5 +1,6 @@
-import { dataSchema, deletedSchema, errorResponses, listSchema, locationHeader, ok, parameters, requestBody, type OpenApiPart } from "../http/openapi-helpers";
-import { crawlIdParam, listCrawlPagesQuery, listCrawlsQuery, storeCrawlBody } from "./schemas";
+import { dataSchema, deletedSchema, errorResponses, listSchema, locationHeader, ok, parameters, requestBody, withCsv, type OpenApiPart } from "../http/openapi-helpers";
+import { crawlPagesCsvHeader } from "./export-crawl-pages";
+import { crawlIdParam, listCrawlPagesQuery, listCrawlsQuery, showCrawlQuery, storeCrawlBody } from "./schemas";
 
 const object = { type: "object" };
 const crawl = dataSchema(object, 200);
@@ -40,8 +41,8 @@ export const crawlsOpenApi: OpenApiPart = {
         operationId: "showCrawl",
         summary: "Show a crawl",
         tags: ["crawls"],
-        parameters: parameters(crawlIdParam, "path"),
-        responses: { "200": ok("The crawl.", crawl), ...errorResponses(404) },
+        parameters: [...parameters(crawlIdParam, "path"), ...parameters(showCrawlQuery, "query")],
+        responses: { "200": ok("The crawl.", crawl), ...errorResponses(404, 422) },
       },
       delete: {
         operationId: "deleteCrawl",
@@ -56,9 +57,13 @@ export const crawlsOpenApi: OpenApiPart = {
       get: {
         operationId: "listCrawlPages",
         summary: "List the pages of a crawl",
+        description: "With `format=csv` or `Accept: text/csv`: every page matching `state`, with its report's figures, as CSV.",
         tags: ["crawls"],
         parameters: [...parameters(crawlIdParam, "path"), ...parameters(listCrawlPagesQuery, "query")],
-        responses: { "200": ok("A page of the crawl's pages.", listSchema(object)), ...errorResponses(404, 422) },
+        responses: {
+          "200": withCsv(ok("A page of the crawl's pages, or all of them as CSV.", listSchema(object)), crawlPagesCsvHeader),
+          ...errorResponses(404, 422),
+        },
       },
     },
     "/api/v1/crawls/{id}/cancel": {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldsParam } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
 import { integerOf, password, privacyValues } from "../reports/schemas";
@@ -28,8 +29,22 @@ export const storeCrawlBody = z.object(
 
 const { search: _search, ...paging } = listParams;
 
+/** The crawl resource's fields, in its order (src/crawls/serialize.ts), for `fields=`. */
+export const crawlFields = [
+  "id", "project", "url", "source", "status", "limit", "schedule", "privacy", "password", "pages", "truncated", "score",
+  "result", "site_checks", "error", "previous_id", "page_url", "created_at", "started_at", "finished_at",
+] as const;
+
+/** A crawl page has no id of its own: its url is its key within the crawl. */
+export const crawlPageFields = ["url", "state", "depth", "in_sitemap", "report"] as const;
+
+const crawlFieldsParam = fieldsParam(crawlFields);
+
+export const showCrawlQuery = z.object({ fields: crawlFieldsParam });
+
 export const listCrawlsQuery = z.object({
   ...paging,
+  fields: crawlFieldsParam,
   project: z.string({ error: "The project field must be a string." }).max(255).optional(),
   status: oneOf("status", crawlStatuses).optional(),
   sort_by: oneOf("sort_by", ["id", "finished_at"]).default("id"),
@@ -38,7 +53,11 @@ export const listCrawlsQuery = z.object({
 export const listCrawlPagesQuery = z.object({
   per_page: paging.per_page,
   page: paging.page,
+  fields: fieldsParam(crawlPageFields),
   state: oneOf("state", crawlPageStates).optional(),
+  // csv: every page of the crawl matching `state` as a CSV download (also chosen by `Accept: text/csv`); page and
+  // per_page then do not apply.
+  format: oneOf("format", ["json", "csv"]).optional(),
 });
 
 export const crawlIdParam = z.object({

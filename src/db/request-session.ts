@@ -38,5 +38,17 @@ export function openRequestSession(d1: D1Database, start: SessionStart): Request
  * before the replica caught up) is looked up once more on the primary before it is a 404.
  */
 export async function findOnPrimaryIfMissing<T>(session: RequestSession, lookup: (db: Db) => Promise<T | undefined>): Promise<T | undefined> {
-  return (await lookup(session.db)) ?? (await lookup(session.primary()));
+  return (await findWhereItIs(session, lookup))?.found;
+}
+
+/**
+ * The same lookup, also answering which database had it: what belongs to a resource found only on the primary
+ * (a crawl's pages, a webhook's deliveries) is read there too, not from the replica that lacked the resource.
+ */
+export async function findWhereItIs<T>(session: RequestSession, lookup: (db: Db) => Promise<T | undefined>): Promise<{ found: T; db: Db } | undefined> {
+  const near = await lookup(session.db);
+  if (near !== undefined) return { found: near, db: session.db };
+  const primary = session.primary();
+  const found = await lookup(primary);
+  return found === undefined ? undefined : { found, db: primary };
 }

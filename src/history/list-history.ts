@@ -1,15 +1,16 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import { reportHistory, reports } from "../db/schema";
 import type { Db } from "../env";
-import { notFound } from "../http/errors";
 import { offsetOf } from "../http/pagination";
 import { withChanges } from "./changes";
 import type { ListHistoryQuery } from "./schemas";
 
-/** A report's generations, newest first, each with its changes against the previous completed one. */
-export async function listHistory(db: Db, accountId: number, reportId: number, query: ListHistoryQuery) {
-  const report = await db.select({ id: reports.id }).from(reports).where(and(eq(reports.id, reportId), eq(reports.accountId, accountId))).get();
-  if (!report) return notFound();
+/** The id of a report of this account, or undefined: another account's is exactly as missing as none. */
+export const findReportId = (db: Db, accountId: number, reportId: number) =>
+  db.select({ id: reports.id }).from(reports).where(and(eq(reports.id, reportId), eq(reports.accountId, accountId))).get();
+
+/** A report's generations (the caller owns it, checked before), newest first, each with its changes against the previous completed one. */
+export async function listHistory(db: Db, reportId: number, query: ListHistoryQuery) {
   const page = { page: query.page, perPage: query.per_page };
   const where = eq(reportHistory.reportId, reportId);
   const [rows, [total]] = await db.batch([

@@ -6,16 +6,25 @@ import { enqueueDiscovery } from "../crawls/enqueue-discovery";
 import { findCrawl, pageCounts } from "../crawls/find-crawl";
 import { listCrawlPages } from "../crawls/list-crawl-pages";
 import { listCrawls } from "../crawls/list-crawls";
-import { crawlIdParam, listCrawlPagesQuery, listCrawlsQuery, storeCrawlBody } from "../crawls/schemas";
+import { exportCrawlPages } from "../crawls/export-crawl-pages";
+import { crawlIdParam, listCrawlPagesQuery, listCrawlsQuery, showCrawlQuery, storeCrawlBody } from "../crawls/schemas";
 import { noPages, toCrawlPageResource, toCrawlResource } from "../crawls/serialize";
 import { crawlSettingsFromEnv } from "../crawls/settings";
 import type { Crawl } from "../db/schema";
 import type { AppEnv, Db } from "../env";
+import { findWhereItIs, type RequestSession } from "../db/request-session";
+import { csvResponse, wantsCsv } from "../http/csv";
 import { notFound } from "../http/errors";
+import { pickFields } from "../http/fields";
 import { listEnvelope } from "../http/pagination";
 import { validate, validateBody } from "../http/validation";
 
 const origin = (url: string) => new URL(url).origin;
+
+// A crawl just created elsewhere may not be on the replica yet: the primary is asked before a 404, and its pages
+// are then read there too.
+const findCrawlNearOrOnPrimary = (session: RequestSession, accountId: number, id: number) =>
+  findWhereItIs(session, (db) => findCrawl(db, accountId, id));
 
 async function resource(db: Db, crawl: Crawl, requestUrl: string) {
   const counts = await pageCounts(db, [crawl.id]);
@@ -24,9 +33,10 @@ async function resource(db: Db, crawl: Crawl, requestUrl: string) {
 
 export const crawlRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listCrawlsQuery), async (c) => {
-    const { rows, total, page } = await listCrawls(c.var.db, c.var.caller.accountId, c.req.valid("query"));
+    const query = c.req.valid("query");
+    const { rows, total, page } = await listCrawls(c.var.db, c.var.caller.accountId, query);
     const counts = await pageCounts(c.var.db, rows.map((r) => r.id));
-    const data = rows.map((row) => toCrawlResource(row, counts.get(row.id) ?? noPages, origin(c.req.url)));
+    const data = rows.map((row) => pickFields(toCrawlResource(row, counts.get(row.id) ?? noPages, origin(c.req.url)), query.fields));
     return c.json(listEnvelope(c, data, total, page));
   })
   .post("/", validateBody(storeCrawlBody), async (c) => {
@@ -38,16 +48,20 @@ export const crawlRoutes = new Hono<AppEnv>()
     c.header("Location", `${origin(c.req.url)}/api/v1/crawls/${crawl.id}`);
     return c.json({ data: toCrawlResource(crawl, noPages, origin(c.req.url)), status: 201 }, 201);
   })
-  .get("/:id", validate("param", crawlIdParam), async (c) => {
-    const crawl = await findCrawl(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+  .get("/:id", validate("param", crawlIdParam), validate("query", showCrawlQuery), async (c) => {
+    const { fields } = c.req.valid("query");
+    const crawl = await findCrawlNearOrOnPrimary(c.var.session, c.var.caller.accountId, c.req.valid("param").id);
     if (!crawl) return notFound();
-    return c.json({ data: await resource(c.var.db, crawl, c.req.url), status: 200 });
+    return c.json({ data: pickFields(await resource(crawl.db, crawl.found, c.req.url), fields), status: 200 });
   })
   .get("/:id/pages", validate("param", crawlIdParam), validate("query", listCrawlPagesQuery), async (c) => {
-    const crawl = await findCrawl(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+    const query = c.req.valid("query");
+    const crawl = await findCrawlNearOrOnPrimary(c.var.session, c.var.caller.accountId, c.req.valid("param").id);
     if (!crawl) return notFound();
-    const { rows, total, page } = await listCrawlPages(c.var.db, crawl.id, c.req.valid("query"));
-    return c.json(listEnvelope(c, rows.map(toCrawlPageResource), total, page));
+    const { db, found } = crawl;
+    if (wantsCsv(query.format, c.req.header("accept"))) return csvResponse(exportCrawlPages(db, found.id, query), `crawl-${found.id}-pages.csv`);
+    const { rows, total, page } = await listCrawlPages(db, found.id, query);
+    return c.json(listEnvelope(c, rows.map((row) => pickFields(toCrawlPageResource(row), query.fields)), total, page));
   })
   .post("/:id/cancel", validate("param", crawlIdParam), async (c) => {
     const crawl = await cancelCrawl(c.var.db, c.var.caller.accountId, c.req.valid("param").id);

@@ -1,10 +1,13 @@
 import { Hono } from "hono";
+import { findWhereItIs, type RequestSession } from "../db/request-session";
 import type { AppEnv } from "../env";
+import { notFound } from "../http/errors";
+import { pickFields } from "../http/fields";
 import { listEnvelope } from "../http/pagination";
 import { validate, validateBody } from "../http/validation";
 import { createWebhook } from "../webhooks/create-webhook";
 import { deleteWebhook } from "../webhooks/delete-webhook";
-import { findWebhookOrThrow } from "../webhooks/find-webhook";
+import { findWebhook } from "../webhooks/find-webhook";
 import { listDeliveries } from "../webhooks/list-deliveries";
 import { listWebhooks } from "../webhooks/list-webhooks";
 import { retryDelivery } from "../webhooks/retry-delivery";
@@ -13,6 +16,7 @@ import {
   deliveryParam,
   listDeliveriesQuery,
   listWebhooksQuery,
+  showWebhookQuery,
   storeWebhookBody,
   updateWebhookBody,
   webhookIdParam,
@@ -21,20 +25,26 @@ import { sendTestEvent } from "../webhooks/send-test-event";
 import { toDeliveryResource, toWebhookResource } from "../webhooks/serialize";
 import { updateWebhook } from "../webhooks/update-webhook";
 
+// An endpoint just created may not be on the replica yet: the primary is asked before a 404, and its deliveries
+// are then read there too.
+const findWebhookNearOrOnPrimary = (session: RequestSession, accountId: number, id: number) =>
+  findWhereItIs(session, (db) => findWebhook(db, accountId, id));
+
 export const webhookRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listWebhooksQuery), async (c) => {
-    const { page, per_page } = c.req.valid("query");
+    const { page, per_page, fields } = c.req.valid("query");
     const { rows, total } = await listWebhooks(c.var.db, c.var.caller.accountId, { page, perPage: per_page });
-    return c.json(listEnvelope(c, rows.map(toWebhookResource), total, { page, perPage: per_page }));
+    return c.json(listEnvelope(c, rows.map((row) => pickFields(toWebhookResource(row), fields)), total, { page, perPage: per_page }));
   })
   .post("/", validateBody(storeWebhookBody), async (c) => {
     const { webhook, secret } = await createWebhook(c.env, c.var.db, c.var.caller.accountId, c.req.valid("form"));
     c.header("Location", `${new URL(c.req.url).origin}/api/v1/webhooks/${webhook.id}`);
     return c.json({ data: { ...toWebhookResource(webhook), secret }, status: 201 }, 201);
   })
-  .get("/:id", validate("param", webhookIdParam), async (c) => {
-    const webhook = await findWebhookOrThrow(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
-    return c.json({ data: toWebhookResource(webhook), status: 200 });
+  .get("/:id", validate("param", webhookIdParam), validate("query", showWebhookQuery), async (c) => {
+    const webhook = await findWebhookNearOrOnPrimary(c.var.session, c.var.caller.accountId, c.req.valid("param").id);
+    if (!webhook) return notFound();
+    return c.json({ data: pickFields(toWebhookResource(webhook.found), c.req.valid("query").fields), status: 200 });
   })
   .patch("/:id", validate("param", webhookIdParam), validateBody(updateWebhookBody), async (c) => {
     const webhook = await updateWebhook(c.env, c.var.db, c.var.caller.accountId, c.req.valid("param").id, c.req.valid("form"));
@@ -54,8 +64,11 @@ export const webhookRoutes = new Hono<AppEnv>()
     return c.json({ data: toDeliveryResource(delivery), status: 202 }, 202);
   })
   .get("/:id/deliveries", validate("param", webhookIdParam), validate("query", listDeliveriesQuery), async (c) => {
-    const { rows, total, page } = await listDeliveries(c.var.db, c.var.caller.accountId, c.req.valid("param").id, c.req.valid("query"));
-    return c.json(listEnvelope(c, rows.map(toDeliveryResource), total, page));
+    const query = c.req.valid("query");
+    const webhook = await findWebhookNearOrOnPrimary(c.var.session, c.var.caller.accountId, c.req.valid("param").id);
+    if (!webhook) return notFound();
+    const { rows, total, page } = await listDeliveries(webhook.db, webhook.found.id, query);
+    return c.json(listEnvelope(c, rows.map((row) => pickFields(toDeliveryResource(row), query.fields)), total, page));
   })
   .post("/:id/deliveries/:delivery/retry", validate("param", deliveryParam), async (c) => {
     const { id, delivery } = c.req.valid("param");

@@ -3,8 +3,11 @@ import { webhooks, type Webhook } from "../db/schema";
 import type { Db } from "../env";
 import { notFound } from "../http/errors";
 
-/** An endpoint of this account, or 404: another account's is exactly as missing as none. */
+/** An endpoint of this account, or undefined: another account's is exactly as missing as none. */
+export const findWebhook = (db: Db, accountId: number, id: number): Promise<Webhook | undefined> =>
+  db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId))).get();
+
+/** An endpoint of this account, or 404. */
 export async function findWebhookOrThrow(db: Db, accountId: number, id: number): Promise<Webhook> {
-  const row = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId))).get();
-  return row ?? notFound();
+  return (await findWebhook(db, accountId, id)) ?? notFound();
 }

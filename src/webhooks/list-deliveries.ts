@@ -2,12 +2,10 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
 import type { Db } from "../env";
 import { offsetOf } from "../http/pagination";
-import { findWebhookOrThrow } from "./find-webhook";
 import type { ListDeliveriesQuery } from "./schemas";
 
-/** Newest first. */
-export async function listDeliveries(db: Db, accountId: number, webhookId: number, query: ListDeliveriesQuery) {
-  await findWebhookOrThrow(db, accountId, webhookId);
+/** The deliveries of an endpoint the caller owns (checked before), newest first. */
+export async function listDeliveries(db: Db, webhookId: number, query: ListDeliveriesQuery) {
   const page = { page: query.page, perPage: query.per_page };
   const where = and(eq(webhookDeliveries.webhookId, webhookId), query.status ? eq(webhookDeliveries.status, query.status) : undefined);
   const [rows, [total]] = await db.batch([

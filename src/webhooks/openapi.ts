@@ -1,7 +1,7 @@
 import { listHistoryQuery } from "../history/schemas";
 import { dataSchema, deletedSchema, errorResponses, listSchema, locationHeader, ok, parameters, requestBody, type OpenApiPart } from "../http/openapi-helpers";
 import { reportIdParam } from "../reports/schemas";
-import { deliveryParam, listDeliveriesQuery, listWebhooksQuery, storeWebhookBody, updateWebhookBody, webhookIdParam } from "./schemas";
+import { deliveryParam, listDeliveriesQuery, listWebhooksQuery, showWebhookQuery, storeWebhookBody, updateWebhookBody, webhookIdParam } from "./schemas";
 
 const object = { type: "object" };
 const noKey = [503, "No WEBHOOK_ENCRYPTION_KEY is configured on the server."] as [503, string];
@@ -50,8 +50,8 @@ export const monitoringOpenApi: OpenApiPart = {
         operationId: "showWebhook",
         summary: "Show a webhook endpoint",
         tags: ["webhooks"],
-        parameters: parameters(webhookIdParam, "path"),
-        responses: { "200": ok("The endpoint.", dataSchema(object, 200)), ...errorResponses(404) },
+        parameters: [...parameters(webhookIdParam, "path"), ...parameters(showWebhookQuery, "query")],
+        responses: { "200": ok("The endpoint.", dataSchema(object, 200)), ...errorResponses(404, 422) },
       },
       patch: {
         operationId: "updateWebhook",

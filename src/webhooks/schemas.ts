@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { deliveryStatuses, webhookEventTypes } from "../db/schema";
+import { fieldsParam } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 
 export const subscribableEvents = [...webhookEventTypes, "*"] as const;
@@ -44,11 +45,22 @@ export const deliveryParam = z.object({
   delivery: z.string().regex(/^msg_[0-9a-f]{32}$/, "The delivery id is a webhook-id (msg_...)."),
 });
 
-export const listWebhooksQuery = z.object({ per_page: listParams.per_page, page: listParams.page });
+/** The endpoint and delivery resources' fields, in their order (src/webhooks/serialize.ts), for `fields=`. */
+export const webhookFields = [
+  "id", "url", "events", "description", "enabled", "disabled_reason", "previous_secret_expires_at", "created_at", "updated_at",
+] as const;
+export const deliveryFields = ["id", "type", "status", "attempts", "last_status_code", "last_error", "next_attempt_at", "created_at"] as const;
+
+const webhookFieldsParam = fieldsParam(webhookFields);
+
+export const showWebhookQuery = z.object({ fields: webhookFieldsParam });
+
+export const listWebhooksQuery = z.object({ per_page: listParams.per_page, page: listParams.page, fields: webhookFieldsParam });
 
 export const listDeliveriesQuery = z.object({
   per_page: listParams.per_page,
   page: listParams.page,
+  fields: fieldsParam(deliveryFields),
   status: oneOf("status", deliveryStatuses).optional(),
 });
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
-import { laggingReportsReplica, spySessions } from "../helpers/d1-sessions";
+import { laggingReplicaOf, laggingReportsReplica, spySessions } from "../helpers/d1-sessions";
 
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 
@@ -138,5 +138,93 @@ describe("the queue consumer and the cron use the primary", () => {
     expect(after!.status).toBe("completed");
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, createExecutionContext());
     expect(sessions.spy).not.toHaveBeenCalled();
+  });
+});
+
+describe("a crawl or webhook a replica does not have yet", () => {
+  let caller: Caller;
+  let crawlId: number;
+  const lagging = laggingReplicaOf("crawls", "crawl_pages", "webhooks", "webhook_deliveries");
+  beforeAll(async () => {
+    caller = await createCaller("replica-lag-crawls");
+    const crawl = await env.DB.prepare("INSERT INTO crawls (account_id, project, url, status, found) VALUES (?, 'lagging.example', 'https://lagging.example/', 'running', 2) RETURNING id")
+      .bind(caller.accountId)
+      .first<{ id: number }>();
+    crawlId = crawl!.id;
+    await env.DB.prepare("INSERT INTO crawl_pages (crawl_id, url, state) VALUES (?, 'https://lagging.example/', 'audited'), (?, 'https://lagging.example/a', 'pending')")
+      .bind(crawlId, crawlId)
+      .run();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a crawl is looked up once more on the primary, and its page counts are read there too", async () => {
+    const sessions = spySessions({ rewrite: lagging });
+    const res = await call(`/api/v1/crawls/${crawlId}`, { key: caller.key });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toMatchObject({ id: crawlId, url: "https://lagging.example/", pages: { found: 2, audited: 1, pending: 1 } });
+    expect(sessions.starts()).toEqual(["first-unconstrained", "first-primary"]);
+    expect(res.headers.get("x-d1-bookmark")).toMatch(BOOKMARK);
+  });
+
+  it("its pages, as JSON and as CSV, are read on the primary that had the crawl", async () => {
+    const sessions = spySessions({ rewrite: lagging });
+    const list = await call(`/api/v1/crawls/${crawlId}/pages`, { key: caller.key });
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.data.map((p: { url: string }) => p.url)).toEqual(["https://lagging.example/", "https://lagging.example/a"]);
+    const csv = await call(`/api/v1/crawls/${crawlId}/pages?format=csv&state=pending`, { key: caller.key });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.text.split("\r\n").slice(1, -1).map((line) => line.split(",")[0])).toEqual(["https://lagging.example/a"]);
+    expect(sessions.starts()).toEqual(["first-unconstrained", "first-primary", "first-unconstrained", "first-primary"]);
+  });
+
+  it("is 404 when the primary has none either (or another account's), after exactly one primary lookup", async () => {
+    const other = await createCaller("replica-lag-crawls-other");
+    const sessions = spySessions({ rewrite: lagging });
+    for (const path of ["/api/v1/crawls/876543", `/api/v1/crawls/${crawlId}/pages`]) {
+      const key = path.endsWith("pages") ? other.key : caller.key;
+      const res = await call(path, { key });
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ message: "Resource not found.", status: 404 });
+    }
+    expect(sessions.starts()).toEqual(["first-unconstrained", "first-primary", "first-unconstrained", "first-primary"]);
+  });
+
+  it("cancel and delete start on the primary: no replica is asked", async () => {
+    const sessions = spySessions({ rewrite: lagging });
+    const cancelled = await call(`/api/v1/crawls/${crawlId}/cancel`, { method: "POST", key: caller.key });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.json.data.status).toBe("cancelled");
+    const deleted = await call(`/api/v1/crawls/${crawlId}`, { method: "DELETE", key: caller.key });
+    expect(deleted.json).toEqual({ id: crawlId, object: "crawl", deleted: true, status: 200 });
+    expect(sessions.starts()).toEqual(["first-primary", "first-primary"]);
+  });
+
+  it("a webhook and its deliveries are looked up once more on the primary", async () => {
+    const created = await call("/api/v1/webhooks", { key: caller.key, json: { url: `${env.PAGE_SERVER}/hooks/lag/ok`, events: ["*"] } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.data.id;
+    await env.DB.prepare("INSERT INTO webhook_deliveries (message_id, webhook_id, event_key, type, payload) VALUES (?, ?, 'webhook.test:lag', 'webhook.test', '{}')")
+      .bind(`msg_${"a".repeat(32)}`, id)
+      .run();
+    const sessions = spySessions({ rewrite: lagging });
+    const shown = await call(`/api/v1/webhooks/${id}`, { key: caller.key });
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.json.data.id).toBe(id);
+    const deliveries = await call(`/api/v1/webhooks/${id}/deliveries`, { key: caller.key });
+    expect(deliveries.status, deliveries.text).toBe(200);
+    expect(deliveries.json.data.map((d: { id: string }) => d.id)).toEqual([`msg_${"a".repeat(32)}`]);
+    expect(sessions.starts()).toEqual(["first-unconstrained", "first-primary", "first-unconstrained", "first-primary"]);
+  });
+
+  it("a report's history is looked up once more on the primary, and its generations read there", async () => {
+    const id = await seedReport(caller, "https://lagging.example/history", { score: 70 });
+    await env.DB.prepare("INSERT INTO report_history (report_id, generation, status, score, result, failed_checks, generated_at) VALUES (?, 1, 'completed', 70, 'decent', '[]', '2026-01-01T00:00:00.000Z')")
+      .bind(id)
+      .run();
+    const sessions = spySessions({ rewrite: laggingReplicaOf("reports", "report_history") });
+    const res = await call(`/api/v1/reports/${id}/history?fields=score`, { key: caller.key });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toEqual([{ generation: 1, score: 70 }]);
+    expect(sessions.starts()).toEqual(["first-unconstrained", "first-primary"]);
   });
 });

@@ -1,30 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
+import { parseCsv } from "../helpers/csv";
 import { analyse, insertReport } from "../helpers/report-page";
 
 const HEADER = "id,url,final_url,project,status,score,result,issues_high,issues_medium,issues_low,failed_checks,generated_at,created_at";
-
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; records end with CRLF. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") record.push(field), (field = "");
-    else if (ch === "\r" && text[i + 1] === "\n") record.push(field), records.push(record), (record = []), (field = ""), i++;
-    else field += ch;
-  }
-  expect(field === "" && record.length === 0, "the last record ends with CRLF").toBe(true);
-  return records;
-}
 
 const csv = async (caller: Caller, query: string, headers: Record<string, string> = {}) => {
   const res = await call(`/api/v1/reports${query}`, { key: caller.key, headers });

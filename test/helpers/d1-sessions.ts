@@ -27,6 +27,10 @@ export function spySessions({ rewrite }: { rewrite?: (sql: string) => string } =
   return { spy, statements, starts: () => spy.mock.calls.map(([start]) => start) };
 }
 
-/** A replica that has not caught up with the reports table: its SELECTs on reports find nothing. */
-export const laggingReportsReplica = (sql: string) =>
-  /^select .* from "reports"/is.test(sql) ? sql.replace(/ where /i, " where 0 and ") : sql;
+/** A replica that has not caught up with these tables: its SELECTs on them find nothing. */
+export const laggingReplicaOf =
+  (...tables: string[]) =>
+  (sql: string) =>
+    tables.some((table) => new RegExp(`^select .* from "${table}"`, "is").test(sql)) ? sql.replace(/ where /i, " where 0 and ") : sql;
+
+export const laggingReportsReplica = laggingReplicaOf("reports");

@@ -1,0 +1,67 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import { crawlPages, reports } from "../db/schema";
+import type { Db } from "../env";
+import { csvStream, type CsvColumn } from "../http/csv";
+import { crawlPagesWhere } from "./list-crawl-pages";
+import type { ListCrawlPagesQuery } from "./schemas";
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof selectPages>["all"]>>[number];
+
+// What an audit of a site needs from each page and its report; the page's facts and the report's stored results
+// stay unread (most of the bytes).
+const selectPages = (db: Db) =>
+  db
+    .select({
+      id: crawlPages.id,
+      url: crawlPages.url,
+      state: crawlPages.state,
+      depth: crawlPages.depth,
+      inSitemap: crawlPages.inSitemap,
+      reportId: crawlPages.reportId,
+      status: reports.status,
+      score: reports.score,
+      result: reports.result,
+      issuesHigh: reports.issuesHigh,
+      issuesMedium: reports.issuesMedium,
+      issuesLow: reports.issuesLow,
+      errorCode: reports.errorCode,
+      finalUrl: reports.finalUrl,
+      generatedAt: reports.generatedAt,
+    })
+    .from(crawlPages)
+    .leftJoin(reports, eq(reports.id, crawlPages.reportId));
+
+const columns: CsvColumn<PageRow>[] = [
+  { header: "url", value: (r) => r.url },
+  { header: "state", value: (r) => r.state },
+  { header: "depth", value: (r) => r.depth },
+  { header: "in_sitemap", value: (r) => r.inSitemap },
+  { header: "report", value: (r) => r.reportId },
+  { header: "status", value: (r) => r.status },
+  { header: "score", value: (r) => r.score },
+  { header: "result", value: (r) => r.result },
+  { header: "issues_high", value: (r) => r.issuesHigh },
+  { header: "issues_medium", value: (r) => r.issuesMedium },
+  { header: "issues_low", value: (r) => r.issuesLow },
+  { header: "error", value: (r) => r.errorCode },
+  { header: "final_url", value: (r) => r.finalUrl },
+  { header: "generated_at", value: (r) => r.generatedAt },
+];
+
+export const crawlPagesCsvHeader = columns.map((c) => c.header).join(",");
+
+/**
+ * Every page of a crawl the caller owns (checked before) that matches `state`, with its report's figures, as CSV in
+ * discovery order. Keyset pages on the page id walk the crawl's (crawl, state, id) index or its id range.
+ */
+export function exportCrawlPages(db: Db, crawlId: number, query: ListCrawlPagesQuery): ReadableStream<Uint8Array> {
+  const where = crawlPagesWhere(crawlId, query);
+  return csvStream({
+    columns,
+    nextPage: (after, limit) =>
+      selectPages(db)
+        .where(after ? and(where, gt(crawlPages.id, after.id)) : where)
+        .orderBy(asc(crawlPages.id))
+        .limit(limit),
+  });
+}
