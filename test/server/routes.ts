@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostileRoutes } from "./hostile-routes";
+import { largePageRoutes } from "./large-pages";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -47,4 +48,5 @@ export const routes: [string, Route][] = [
   ["/robots.txt", robots],
   ["/fixtures/", fixture],
   ...hostileRoutes,
+  ...largePageRoutes,
 ];
