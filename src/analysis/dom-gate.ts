@@ -18,8 +18,13 @@ export function withDomGate<T>(work: () => T | Promise<T>): Promise<T> {
       counts.held--;
     }
   });
-  // A failed turn must not close the gate for the next page.
-  tail = turn.catch(() => undefined);
+  // The next page waits for this turn to end, not for its result: holding the result would keep the last
+  // page alive (its findings are slices of the page's HTML, which keep the whole string), and a failed turn
+  // must not close the gate.
+  tail = turn.then(
+    () => undefined,
+    () => undefined,
+  );
   return turn;
 }
 

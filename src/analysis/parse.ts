@@ -1,6 +1,9 @@
 import { parseHTML } from "linkedom";
+import { dropListenerMaps } from "./linkedom-listeners";
 import { limitDom } from "./nesting";
 import type { CheckSettings, FetchFacts, Page, SiteFacts } from "./types";
+
+if (!dropListenerMaps()) console.warn("linkedom changed shape: every DOM node keeps a listener Map again (src/analysis/linkedom-listeners.ts)");
 
 const HIDDEN_TEXT_PARENTS = new Set(["script", "style", "noscript", "template", "head", "title"]);
 const ELEMENT_NODE = 1;
@@ -73,7 +76,7 @@ function headingLevel(tag: string): number {
 const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
 const WHITESPACE_RUN = /\s+/g;
 
-/** The only place that imports linkedom: one parse, then one walk that every check shares. */
+/** With linkedom-listeners.ts, the only place that imports linkedom: one parse, then one walk that every check shares. */
 export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSettings, budget: DomBudget = defaultDomBudget): Page {
   const limited = limitDom(fetch.html, { maxDepth: MAX_NESTING_DEPTH, ...budget });
   const { document } = parseHTML(limited.html);
