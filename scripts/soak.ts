@@ -1,7 +1,7 @@
 /**
  * `npm run soak` (tsx scripts/soak.ts [--minutes 10] [--reports 2100] [--clients 8] [--keys 4]
  *   [--fetch-timeout-ms 3000] [--max-heap-mb 100] [--max-heap-growth-mb 10] [--heap-snapshots]
- *   [--no-local-observability] [--keep]):
+ *   [--snapshot-above-mb N] [--v8-old-space-mb 128] [--no-local-observability] [--var NAME:VALUE ...] [--keep]):
  * serves the hostile page server, starts `wrangler dev` on a throwaway local D1, creates reports from several
  * concurrent clients (a third on hostile pages), regenerates and deletes some while they are analysed, then
  * waits (bounded) and checks that nothing is stuck, lost or wrong and that the API never answered 5xx.
@@ -44,9 +44,16 @@ const FETCH_TIMEOUT_MS = option("fetch-timeout-ms", 3000);
 const MAX_HEAP_MB = option("max-heap-mb", 100);
 const MAX_HEAP_GROWTH_MB = option("max-heap-growth-mb", 10);
 const HEAP_SNAPSHOTS = args.includes("--heap-snapshots");
+/** One heap snapshot the first time the used heap passes this: it collects first, so it tells live from garbage at a peak. */
+const SNAPSHOT_ABOVE_MB = option("snapshot-above-mb", Infinity);
 // wrangler dev keeps every trace of the Worker in a local store (X_LOCAL_OBSERVABILITY); off, to tell its share of RSS.
 const LOCAL_OBSERVABILITY = !args.includes("--no-local-observability");
+// workerd runs locally without the 128 MB limit, so V8 lets garbage pile up far past it before collecting:
+// this caps every isolate's old space as production does, so the used heap follows what is really alive.
+const V8_OLD_SPACE_MB = option("v8-old-space-mb", 0);
 const KEEP = args.includes("--keep");
+/** `--var ANALYSIS_CONCURRENCY:10`: passed on to wrangler dev, to compare settings. */
+const EXTRA_VARS = args.flatMap((arg, i) => (arg === "--var" && args[i + 1] ? ["--var", args[i + 1]!] : []));
 const textOption = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i === -1 ? undefined : args[i + 1];
@@ -395,9 +402,18 @@ async function main() {
       "wrangler",
       ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort),
         "--persist-to", persist, "--log-level", LOG_LEVEL,
-        "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:soak-only-secret", "--var", `FETCH_TIMEOUT_MS:${FETCH_TIMEOUT_MS}`],
+        "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:soak-only-secret", "--var", `FETCH_TIMEOUT_MS:${FETCH_TIMEOUT_MS}`, ...EXTRA_VARS],
       // Started from the temp dir: wrangler dev also reloads when the project's package.json changes.
-      { cwd: dir, env: { ...ENV, X_LOCAL_OBSERVABILITY: String(LOCAL_OBSERVABILITY) }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+      {
+        cwd: dir,
+        env: {
+          ...ENV,
+          X_LOCAL_OBSERVABILITY: String(LOCAL_OBSERVABILITY),
+          ...(V8_OLD_SPACE_MB && { MINIFLARE_WORKERD_V8_FLAGS: `--max-old-space-size=${V8_OLD_SPACE_MB}` }),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      },
     );
     dev.stdout!.on("data", (d) => output.push(String(d)));
     dev.stderr!.on("data", (d) => output.push(String(d)));
@@ -414,10 +430,16 @@ async function main() {
     const startGroups = HEAP_SNAPSHOTS ? await snapshotGroups(inspector, snapshotPath("start")) : [];
     const samples: Sample[] = [await sample()];
     let sampling = true;
+    let peakSnapshot: { usedBefore: number; usedAfter: number; groups: ReturnType<typeof heapGroups> } | undefined;
     const sampler = (async () => {
       while (sampling) {
         await sleep(1000);
-        samples.push(await sample());
+        const latest = await sample();
+        samples.push(latest);
+        if (!peakSnapshot && latest.heap && latest.heap.used > SNAPSHOT_ABOVE_MB * 2 ** 20) {
+          const groups = await snapshotGroups(inspector, snapshotPath("peak"));
+          peakSnapshot = { usedBefore: latest.heap.used, usedAfter: (await inspector.usage())?.used ?? NaN, groups };
+        }
       }
     })();
 
@@ -520,7 +542,7 @@ async function main() {
 
     const lines = [
       "",
-      `soak: ${CLIENTS} clients x ${KEYS_PER_CLIENT} keys, wrangler dev (local queue: max_batch_size 5, one batch at a time), FETCH_TIMEOUT_MS=${FETCH_TIMEOUT_MS}, budget ${MINUTES} min`,
+      `soak: ${CLIENTS} clients x ${KEYS_PER_CLIENT} keys, wrangler dev (local queue: max_batch_size 5, one batch at a time), FETCH_TIMEOUT_MS=${FETCH_TIMEOUT_MS}${V8_OLD_SPACE_MB ? `, V8 old space ${V8_OLD_SPACE_MB} MB` : ""}${EXTRA_VARS.filter((_, i) => i % 2).map((v) => `, ${v}`).join("")}, budget ${MINUTES} min`,
       `reports created:        ${created.size} (${[...created.values()].filter((r) => r.kind.hostile).length} hostile) in ${((loadEnd - loadStart) / 1000).toFixed(1)} s; create refusals: ${createFailures.length}`,
       `regenerated (PATCH update=1): ${[...created.values()].filter((r) => r.regeneratedAt).length}; deleted: ${deleted.filter((r) => r.deleted === "report").length} by DELETE report, ${deleted.filter((r) => r.deleted === "project").length} by DELETE project`,
       `completed:              ${finished.filter((r) => r!.status === "completed").length}`,
@@ -545,6 +567,10 @@ async function main() {
     if (HEAP_SNAPSHOTS) {
       lines.push("", `heap snapshots (collected) ${snapshotPath("start")} -> ${snapshotPath("end")}; what grew most (self size):`);
       lines.push(...heapGrowth(startGroups, endGroups).map((g) => `  ${g.name}: ${g.bytes >= 0 ? "+" : ""}${mb(g.bytes)} MB, ${g.count >= 0 ? "+" : ""}${g.count} objects`));
+    }
+    if (peakSnapshot) {
+      lines.push("", `heap snapshot at ${mb(peakSnapshot.usedBefore)} MB used (${snapshotPath("peak")}): ${mb(peakSnapshot.usedAfter)} MB used once collected; largest (self size):`);
+      lines.push(...peakSnapshot.groups.slice(0, 12).map((g) => `  ${g.name}: ${mb(g.bytes)} MB, ${g.count} objects`));
     }
     if (wrong.length) lines.push("", "wrong outcomes (first 20):", ...wrong.slice(0, 20).map((w) => `  ${w}`));
     if (stuck.length) lines.push("", `stuck (first 20): ${stuck.slice(0, 20).map((r) => `#${r.id} ${r.kind.name}`).join(", ")}`);

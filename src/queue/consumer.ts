@@ -5,6 +5,7 @@ import { createDb } from "../db/client";
 import { reports } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
 import { analysisJobSchema } from "./job";
+import { analysisConcurrency, runLimited } from "./run-limited";
 import { markFailed, markProcessing, markQueuedForRetry, saveOutcome } from "./save-outcome";
 
 const DEAD_LETTER_SUFFIX = "-dlq";
@@ -17,7 +18,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx?:
   }
   const options = analysisOptionsFromEnv(env);
   const maxAttempts = Math.max(1, Number(env.ANALYSIS_MAX_ATTEMPTS) || 5);
-  await Promise.all(batch.messages.map((message) => handleMessage(db, message, options, maxAttempts)));
+  await runLimited(batch.messages, analysisConcurrency(env), (message) => handleMessage(db, message, options, maxAttempts));
 }
 
 async function handleMessage(db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {
