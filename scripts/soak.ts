@@ -1,7 +1,7 @@
 /**
  * `npm run soak` (tsx scripts/soak.ts [--minutes 10] [--reports 2100] [--clients 8] [--keys 4]
  *   [--fetch-timeout-ms 3000] [--max-heap-mb 100] [--max-heap-growth-mb 10] [--heap-snapshots]
- *   [--snapshot-above-mb N] [--v8-old-space-mb 128] [--no-local-observability] [--var NAME:VALUE ...] [--keep]):
+ *   [--snapshot-above-mb N] [--no-local-observability] [--var NAME:VALUE ...] [--keep]):
  * serves the hostile page server, starts `wrangler dev` on a throwaway local D1, creates reports from several
  * concurrent clients (a third on hostile pages), regenerates and deletes some while they are analysed, then
  * waits (bounded) and checks that nothing is stuck, lost or wrong and that the API never answered 5xx.
@@ -48,9 +48,6 @@ const HEAP_SNAPSHOTS = args.includes("--heap-snapshots");
 const SNAPSHOT_ABOVE_MB = option("snapshot-above-mb", Infinity);
 // wrangler dev keeps every trace of the Worker in a local store (X_LOCAL_OBSERVABILITY); off, to tell its share of RSS.
 const LOCAL_OBSERVABILITY = !args.includes("--no-local-observability");
-// workerd runs locally without the 128 MB limit, so V8 lets garbage pile up far past it before collecting:
-// this caps every isolate's old space as production does, so the used heap follows what is really alive.
-const V8_OLD_SPACE_MB = option("v8-old-space-mb", 0);
 const KEEP = args.includes("--keep");
 /** `--var ANALYSIS_CONCURRENCY:10`: passed on to wrangler dev, to compare settings. */
 const EXTRA_VARS = args.flatMap((arg, i) => (arg === "--var" && args[i + 1] ? ["--var", args[i + 1]!] : []));
@@ -406,11 +403,7 @@ async function main() {
       // Started from the temp dir: wrangler dev also reloads when the project's package.json changes.
       {
         cwd: dir,
-        env: {
-          ...ENV,
-          X_LOCAL_OBSERVABILITY: String(LOCAL_OBSERVABILITY),
-          ...(V8_OLD_SPACE_MB && { MINIFLARE_WORKERD_V8_FLAGS: `--max-old-space-size=${V8_OLD_SPACE_MB}` }),
-        },
+        env: { ...ENV, X_LOCAL_OBSERVABILITY: String(LOCAL_OBSERVABILITY) },
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       },
@@ -542,7 +535,7 @@ async function main() {
 
     const lines = [
       "",
-      `soak: ${CLIENTS} clients x ${KEYS_PER_CLIENT} keys, wrangler dev (local queue: max_batch_size 5, one batch at a time), FETCH_TIMEOUT_MS=${FETCH_TIMEOUT_MS}${V8_OLD_SPACE_MB ? `, V8 old space ${V8_OLD_SPACE_MB} MB` : ""}${EXTRA_VARS.filter((_, i) => i % 2).map((v) => `, ${v}`).join("")}, budget ${MINUTES} min`,
+      `soak: ${CLIENTS} clients x ${KEYS_PER_CLIENT} keys, wrangler dev (local queue: max_batch_size 5, one batch at a time), FETCH_TIMEOUT_MS=${FETCH_TIMEOUT_MS}${EXTRA_VARS.filter((_, i) => i % 2).map((v) => `, ${v}`).join("")}, budget ${MINUTES} min`,
       `reports created:        ${created.size} (${[...created.values()].filter((r) => r.kind.hostile).length} hostile) in ${((loadEnd - loadStart) / 1000).toFixed(1)} s; create refusals: ${createFailures.length}`,
       `regenerated (PATCH update=1): ${[...created.values()].filter((r) => r.regeneratedAt).length}; deleted: ${deleted.filter((r) => r.deleted === "report").length} by DELETE report, ${deleted.filter((r) => r.deleted === "project").length} by DELETE project`,
       `completed:              ${finished.filter((r) => r!.status === "completed").length}`,
