@@ -1,6 +1,6 @@
 /**
  * One DOM at a time in this isolate. The queue consumer analyses a batch's messages concurrently so their
- * fetches overlap, but a DOM of a page cut by the parse budget takes ~35 MB of a 128 MB isolate: building
+ * fetches overlap, but a DOM of a page cut by the parse budget takes 16-25 MB of a 128 MB isolate: building
  * the DOM and running the checks go through this gate one page at a time, in arrival order. Today that work
  * is synchronous (so it could not interleave anyway); the gate keeps it so if a check ever awaits.
  */
