@@ -1,12 +1,12 @@
 /**
- * How many of a batch's analyses run at once (ANALYSIS_CONCURRENCY, default 4; below 1 or not a number means 4).
- * Each holds its page's HTML (up to 5 MB) until its turn at the DOM gate, so this bounds the isolate's heap:
- * in the soak's worst case (every page 5 MB) the used heap peaked at 105-139 MB with 5 at once, 94 MB with 4,
- * 70 MB with 1, for the same ~1 report/s (README "Measured").
+ * How many of a batch's analyses run at once (ANALYSIS_CONCURRENCY, default 2; below 1 or not a number means 2).
+ * Each holds its page's HTML (up to 5 MB) until its turn at the DOM gate, so this bounds the isolate's heap.
+ * In 1,000-report soaks the used / total heap peaked at 84-99 / 124-143 MB with 4 at once and 74 / 116 MB with 2,
+ * at the same throughput (6.2-6.5 reports/s; README "Measured").
  */
 export function analysisConcurrency(env: { ANALYSIS_CONCURRENCY?: unknown }): number {
   const n = Math.floor(Number(env.ANALYSIS_CONCURRENCY));
-  return n >= 1 ? n : 4;
+  return n >= 1 ? n : 2;
 }
 
 /** Runs `work` over `items` with at most `limit` at once, in order of arrival; a throw rejects it as Promise.all would. */

@@ -23,11 +23,11 @@ describe("runLimited", () => {
     })).rejects.toThrow("boom");
   });
 
-  it("reads ANALYSIS_CONCURRENCY, falling back to 4 when missing or not a positive number", () => {
+  it("reads ANALYSIS_CONCURRENCY, falling back to 2 when missing or not a positive number", () => {
     expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "10" })).toBe(10);
-    expect(analysisConcurrency({})).toBe(4);
-    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "zero" })).toBe(4);
-    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "0" })).toBe(4);
-    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "-3" })).toBe(4);
+    expect(analysisConcurrency({})).toBe(2);
+    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "zero" })).toBe(2);
+    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "0" })).toBe(2);
+    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "-3" })).toBe(2);
   });
 });
