@@ -1,7 +1,7 @@
 /**
  * `npm run build`: dist/ for the package and the command line, built by esbuild (no TypeScript at run time).
  * - dist/index.js + dist/analysis.js (+ a shared chunk): ESM for Workers, Node and browsers. linkedom,
- *   robots-parser and ipaddr.js are bundled in, so the code that ships is the (patched) code tested here;
+ *   and ipaddr.js are bundled in, so the code that ships is the (patched) code tested here;
  *   Hono, Drizzle and zod stay imports, shared with the host app that mounts the API.
  * - dist/cli.js: the `pagegrade` executable for plain `node`, a launcher that turns on Node's compile cache and
  *   loads dist/cli-main.js, the whole command in one self-contained file.

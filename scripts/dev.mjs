@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// npm run dev: migrate local D1, create a local API key and print it, then serve with `wrangler dev`.
+// npm run dev: migrate local D1, mint a key on the one local development account and print it, then serve with `wrangler dev`.
 import { execFileSync, spawn } from "node:child_process";
-import { createKey } from "./key.mjs";
+import { createKey, findOrCreateAccount } from "./key.mjs";
 import { toolEnv } from "./local-tools.mjs";
 
 const args = process.argv.slice(2);
@@ -10,10 +10,15 @@ const port = portFlag === -1 ? (process.env.PORT ?? "8787") : args[portFlag + 1]
 const extra = portFlag === -1 ? args : args.filter((_, i) => i !== portFlag && i !== portFlag + 1);
 
 execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: toolEnv() });
-const { key } = createKey(`dev ${new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-")}`);
+// Every run mints a new key (a key is shown only once) on the same account, so earlier reports stay visible.
+const ACCOUNT_NAME = "local development";
+const { accountId, reports } = findOrCreateAccount(ACCOUNT_NAME);
+const { key } = createKey(`dev ${new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-")}`, { account: accountId });
 
 console.log(`
 Local API key (shown once): ${key}
+Account ${accountId} "${ACCOUNT_NAME}" is kept across restarts: its ${reports} earlier report(s) are visible with this key,
+and keys from earlier runs still work (npm run key -- list; npm run key -- revoke PREFIX).
 
   curl -s -X POST http://localhost:${port}/api/v1/reports \\
     -H "Authorization: Bearer ${key}" -H "Accept: application/json" \\
@@ -25,7 +30,7 @@ const dev = spawn(
   "wrangler",
   ["dev", "--port", port, "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret",
     "--var", "WEBHOOK_ENCRYPTION_KEY:local-dev-only-webhook-key", "--var", `PUBLIC_ORIGIN:http://localhost:${port}`, ...extra],
-  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  { stdio: "inherit", env: toolEnv() },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));

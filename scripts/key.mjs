@@ -35,6 +35,19 @@ export function createKey(name, { account, remote: useRemote = false } = {}) {
   return { key, accountId };
 }
 
+/**
+ * The id of the oldest account called `name`, created if there is none: the one local account `npm run dev`
+ * keeps across restarts, so reports made before a restart stay visible to the next run's key.
+ */
+export function findOrCreateAccount(name) {
+  const sql = [
+    `INSERT INTO accounts (name) SELECT ${quote(name)} WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE name = ${quote(name)});`,
+    `SELECT a.id, (SELECT count(*) FROM reports r WHERE r.account_id = a.id) AS reports FROM accounts a WHERE a.name = ${quote(name)} ORDER BY a.id LIMIT 1;`,
+  ].join(" ");
+  const [row] = d1(sql).at(-1);
+  return { accountId: row.id, reports: row.reports };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (command === "create") {
     const name = flag("name") ?? usage("--name is required");

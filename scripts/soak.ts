@@ -1,20 +1,25 @@
 /**
  * `npm run soak` (tsx scripts/soak.ts [--minutes 10] [--reports 2100] [--clients 8] [--keys 4]
- *   [--fetch-timeout-ms 3000] [--max-rss-mb 1500] [--keep]):
+ *   [--fetch-timeout-ms 3000] [--max-heap-mb 100] [--max-heap-growth-mb 10] [--heap-snapshots]
+ *   [--snapshot-above-mb N] [--no-local-observability] [--var NAME:VALUE ...] [--keep]):
  * serves the hostile page server, starts `wrangler dev` on a throwaway local D1, creates reports from several
  * concurrent clients (a third on hostile pages), regenerates and deletes some while they are analysed, then
  * waits (bounded) and checks that nothing is stuck, lost or wrong and that the API never answered 5xx.
  * `--only <kind>` and `--log-level info` help chase one finding.
- * Exits 1 when stuck, lost, wrong outcomes, 5xx or memory over the bound; figures go to stdout.
+ * All along it reads the Worker isolate's V8 heap through the inspector, beside workerd's resident memory.
+ * Exits 1 when stuck, lost, wrong outcomes, 5xx, fewer reports than asked, or the isolate's heap over its bounds
+ * (peak used, and used after a final collection against the start); figures go to stdout.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { newApiKey, seededRandom, toolEnv } from "./local-tools.mjs";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startPageServer } from "../test/server/page-server";
+import { connectInspector, heapGroups, heapGrowth, type HeapUsage, type IsolateInspector } from "./isolate-heap";
+import { localStateOnDisk, workerdMemory, type ProcessMemory } from "./process-memory";
 import { startRobotsSite } from "../test/server/soak-routes";
 
 // ---------- options ----------
@@ -34,8 +39,18 @@ const KEYS_PER_CLIENT = option("keys", 4);
 // Production waits 15 s for a page; wrangler dev's local queue runs one batch of 5 at a time, so every
 // timeout stalls four other analyses. A shorter deadline keeps the run bounded and is printed with the figures.
 const FETCH_TIMEOUT_MS = option("fetch-timeout-ms", 3000);
-const MAX_RSS_MB = option("max-rss-mb", 1500);
+// The isolate's bounds (a deployed Worker has 128 MB): peak used heap, and used heap after a final collection
+// against the start (also after a collection). workerd's RSS is printed with its split, not bounded.
+const MAX_HEAP_MB = option("max-heap-mb", 100);
+const MAX_HEAP_GROWTH_MB = option("max-heap-growth-mb", 10);
+const HEAP_SNAPSHOTS = args.includes("--heap-snapshots");
+/** One heap snapshot the first time the used heap passes this: it collects first, so it tells live from garbage at a peak. */
+const SNAPSHOT_ABOVE_MB = option("snapshot-above-mb", Infinity);
+// wrangler dev keeps every trace of the Worker in a local store (X_LOCAL_OBSERVABILITY); off, to tell its share of RSS.
+const LOCAL_OBSERVABILITY = !args.includes("--no-local-observability");
 const KEEP = args.includes("--keep");
+/** `--var ANALYSIS_CONCURRENCY:10`: passed on to wrangler dev, to compare settings. */
+const EXTRA_VARS = args.flatMap((arg, i) => (arg === "--var" && args[i + 1] ? ["--var", args[i + 1]!] : []));
 const textOption = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i === -1 ? undefined : args[i + 1];
@@ -72,6 +87,7 @@ const kinds: Kind[] = [
   { name: "404 page", hostile: false, weight: 1, path: (n) => `/soak/missing/${n}`, expect: "completed" },
   { name: "gzip page", hostile: false, weight: 1, path: (n) => `/hostile/encoded/gzip?soak=${n}`, expect: "completed" },
   { name: "redirect chain 3", hostile: false, weight: 1, path: (n) => `/hostile/chain/3?soak=${n}`, expect: "completed" },
+  { name: "5 MB page (cut by the parse budget)", hostile: false, weight: 0.1, path: (n) => `/large/5000000?soak=${n}`, expect: "completed" },
   { name: "huge robots.txt", hostile: false, weight: 0.5, path: (n) => `/page?soak=${n}`, expect: "completed", origin: "robots-huge" },
   { name: "binary robots.txt", hostile: false, weight: 0.5, path: (n) => `/page?soak=${n}`, expect: "completed", origin: "robots-binary" },
 
@@ -317,37 +333,19 @@ async function waitForServer(base: string, key: string, child: ChildProcess, out
   throw new Error(`wrangler dev did not answer within 90 s:\n${output.join("").slice(-3000)}`);
 }
 
-/** Resident memory (kB) of every workerd process descending from `root`. */
-function workerdRssKb(root: number): number {
-  const parent = new Map<number, number>();
-  const names = new Map<number, string>();
-  for (const entry of readdirSync("/proc")) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      names.set(pid, stat.slice(stat.indexOf("(") + 1, close));
-      parent.set(pid, Number(stat.slice(close + 2).split(" ")[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const descends = (pid: number) => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
-    return false;
-  };
-  let total = 0;
-  for (const [pid, name] of names) {
-    if (!name.startsWith("workerd") || !descends(pid)) continue;
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return total;
+interface Sample {
+  at: number;
+  rss: ProcessMemory;
+  heap: HeapUsage | null;
+}
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const kbMb = (kb: number) => (kb / 1024).toFixed(0);
+
+/** A heap snapshot to `path`, summarised by constructor. */
+async function snapshotGroups(inspector: IsolateInspector, path: string) {
+  await inspector.snapshot(path);
+  return heapGroups(readFileSync(path, "utf8"));
 }
 
 // ---------- figures ----------
@@ -394,14 +392,21 @@ async function main() {
     log(`${CLIENTS} accounts with ${KEYS_PER_CLIENT} keys each`);
 
     const port = await freePort();
+    const inspectorPort = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const output: string[] = [];
     dev = spawn(
       "wrangler",
-      ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--log-level", LOG_LEVEL,
-        "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:soak-only-secret", "--var", `FETCH_TIMEOUT_MS:${FETCH_TIMEOUT_MS}`],
+      ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort),
+        "--persist-to", persist, "--log-level", LOG_LEVEL,
+        "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:soak-only-secret", "--var", `FETCH_TIMEOUT_MS:${FETCH_TIMEOUT_MS}`, ...EXTRA_VARS],
       // Started from the temp dir: wrangler dev also reloads when the project's package.json changes.
-      { cwd: dir, env: ENV, stdio: ["ignore", "pipe", "pipe"], detached: true },
+      {
+        cwd: dir,
+        env: { ...ENV, X_LOCAL_OBSERVABILITY: String(LOCAL_OBSERVABILITY) },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      },
     );
     dev.stdout!.on("data", (d) => output.push(String(d)));
     dev.stderr!.on("data", (d) => output.push(String(d)));
@@ -410,9 +415,26 @@ async function main() {
     await waitForServer(base, clients[0]!.keys[0]!, dev, output);
     log(`wrangler dev answering on ${base}`);
 
-    const rss: number[] = [];
-    const sampler = setInterval(() => rss.push(workerdRssKb(dev!.pid!)), 2000);
-    rss.push(workerdRssKb(dev.pid!));
+    // A request that needs no D1 and no key: it only wakes the isolate so it reads the inspector's commands.
+    const inspector = await connectInspector(inspectorPort, () => fetch(`${base}/api/v1/__wake`).then((res) => res.arrayBuffer()));
+    const sample = async (): Promise<Sample> => ({ at: Date.now(), rss: workerdMemory(dev!.pid!), heap: await inspector.usage() });
+    const snapshotPath = (name: string) => join(tmpdir(), `pagegrade-soak-heap-${port}-${name}.heapsnapshot`);
+    await inspector.collectGarbage();
+    const startGroups = HEAP_SNAPSHOTS ? await snapshotGroups(inspector, snapshotPath("start")) : [];
+    const samples: Sample[] = [await sample()];
+    let sampling = true;
+    let peakSnapshot: { usedBefore: number; usedAfter: number; groups: ReturnType<typeof heapGroups> } | undefined;
+    const sampler = (async () => {
+      while (sampling) {
+        await sleep(1000);
+        const latest = await sample();
+        samples.push(latest);
+        if (!peakSnapshot && latest.heap && latest.heap.used > SNAPSHOT_ABOVE_MB * 2 ** 20) {
+          const groups = await snapshotGroups(inspector, snapshotPath("peak"));
+          peakSnapshot = { usedBefore: latest.heap.used, usedAfter: (await inspector.usage())?.used ?? NaN, groups };
+        }
+      }
+    })();
 
     // Creation gets at most 40% of the budget, so analysis has time to drain within it.
     const loadStart = Date.now();
@@ -438,7 +460,12 @@ async function main() {
       await sleep(3000);
     }
     const drainedAt = Date.now();
-    clearInterval(sampler);
+    sampling = false;
+    await sampler;
+    // Garbage is not growth: the end figure is what survives a full collection.
+    await inspector.collectGarbage();
+    const endSample = await sample();
+    const endGroups = HEAP_SNAPSHOTS ? await snapshotGroups(inspector, snapshotPath("end")) : [];
 
     // ---------- verification ----------
     const survivors = [...created.values()].filter((r) => !r.deleted);
@@ -477,6 +504,8 @@ async function main() {
         emptyProjects.push("0/localhost (deleted, still listed)");
       }
     }
+    const stateOnDisk = localStateOnDisk(persist);
+    inspector.close();
     await stopDev();
     saveLog();
     // Deleted means gone from the database too, not only hidden by the API.
@@ -490,7 +519,14 @@ async function main() {
     const lastFinish = Math.max(...finished.map((r) => Date.parse(r!.status === "completed" ? r!.generated_at : r!.updated_at)));
     const analysisSeconds = (lastFinish - loadStart) / 1000;
     const serverErrors = stats.serverErrors.length;
-    const peakRssMb = Math.max(...rss) / 1024;
+    const heaps = samples.flatMap((s) => (s.heap ? [s.heap] : []));
+    const startHeap = samples[0]!.heap;
+    const peakUsed = Math.max(...heaps.map((h) => h.used));
+    const peakTotal = Math.max(...heaps.map((h) => h.total));
+    const heapGrowthBytes = startHeap && endSample.heap ? endSample.heap.used - startHeap.used : NaN;
+    const heapOk = startHeap !== null && endSample.heap !== null && peakUsed < MAX_HEAP_MB * 2 ** 20 && heapGrowthBytes <= MAX_HEAP_GROWTH_MB * 2 ** 20;
+    const rss = samples.map((s) => s.rss.rssKb);
+    const endRss = endSample.rss;
     const failedByCode = countBy(finished.filter((r) => r!.status === "failed"), (r) => r!.error?.code ?? "?");
     const byKind = countBy(
       survivors.map((r) => `${r.kind.hostile ? "hostile" : "friendly"} ${r.kind.name}: ${seen.get(r.id)?.status ?? "missing"}${seen.get(r.id)?.error ? ` ${seen.get(r.id)!.error.code}` : ""}`),
@@ -499,7 +535,7 @@ async function main() {
 
     const lines = [
       "",
-      `soak: ${CLIENTS} clients x ${KEYS_PER_CLIENT} keys, wrangler dev (local queue: max_batch_size 5, one batch at a time), FETCH_TIMEOUT_MS=${FETCH_TIMEOUT_MS}, budget ${MINUTES} min`,
+      `soak: ${CLIENTS} clients x ${KEYS_PER_CLIENT} keys, wrangler dev (local queue: max_batch_size 5, one batch at a time), FETCH_TIMEOUT_MS=${FETCH_TIMEOUT_MS}${EXTRA_VARS.filter((_, i) => i % 2).map((v) => `, ${v}`).join("")}, budget ${MINUTES} min`,
       `reports created:        ${created.size} (${[...created.values()].filter((r) => r.kind.hostile).length} hostile) in ${((loadEnd - loadStart) / 1000).toFixed(1)} s; create refusals: ${createFailures.length}`,
       `regenerated (PATCH update=1): ${[...created.values()].filter((r) => r.regeneratedAt).length}; deleted: ${deleted.filter((r) => r.deleted === "report").length} by DELETE report, ${deleted.filter((r) => r.deleted === "project").length} by DELETE project`,
       `completed:              ${finished.filter((r) => r!.status === "completed").length}`,
@@ -513,12 +549,22 @@ async function main() {
       `API statuses:           ${[...stats.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(" ")}`,
       `analysed:               ${finished.length} in ${analysisSeconds.toFixed(1)} s = ${(finished.length / analysisSeconds).toFixed(2)} reports/s (first create to last finish)`,
       `API latency under load: p50 ${percentile(loadLatencies, 50).toFixed(1)} ms, p99 ${percentile(loadLatencies, 99).toFixed(1)} ms (${loadLatencies.length} requests); whole run p50 ${percentile(stats.latencies, 50).toFixed(1)} ms, p99 ${percentile(stats.latencies, 99).toFixed(1)} ms`,
-      `workerd RSS:            start ${(rss[0]! / 1024).toFixed(0)} MB, peak ${peakRssMb.toFixed(0)} MB, end ${(rss[rss.length - 1]! / 1024).toFixed(0)} MB (bound ${MAX_RSS_MB} MB)`,
+      `isolate heap (inspector, used / total MB): start ${startHeap ? `${mb(startHeap.used)} / ${mb(startHeap.total)}` : "?"} (collected), peak ${mb(peakUsed)} / ${mb(peakTotal)}, end ${endSample.heap ? `${mb(endSample.heap.used)} / ${mb(endSample.heap.total)}` : "?"} (collected): ${heapOk ? "within" : "OUTSIDE"} the bounds (peak used < ${MAX_HEAP_MB} MB, end within ${MAX_HEAP_GROWTH_MB} MB of start: ${(heapGrowthBytes / 2 ** 20).toFixed(1)} MB); ${heaps.length} of ${samples.length} samples answered`,
+      `workerd RSS (not bounded): start ${kbMb(rss[0]!)} MB, peak ${kbMb(Math.max(...rss))} MB, end ${kbMb(endRss.rssKb)} MB = anonymous ${kbMb(endRss.anonymousKb)} MB (every isolate's heap: this Worker's ${endSample.heap ? mb(endSample.heap.total) : "?"} MB and the local runtime's own D1, queue and trace-store workers; SQLite and allocator memory) + file-backed ${kbMb(endRss.fileKb)} MB (the workerd binary, mapped files) + shared ${kbMb(endRss.shmemKb)} MB; anonymous at start ${kbMb(samples[0]!.rss.anonymousKb)} MB`,
+      `local runtime state on disk (${persist}): ${stateOnDisk.filter((k) => k.bytes > 0).map((k) => `${k.name} ${mb(k.bytes)} MB`).join(", ")}; local observability (trace store) ${LOCAL_OBSERVABILITY ? "on" : "off (X_LOCAL_OBSERVABILITY=false)"}`,
       `wall time:              ${((drainedAt - startedAt) / 1000).toFixed(0)} s; wrangler dev output in ${devLog}`,
       "",
       "by kind:",
       ...[...byKind].sort().map(([k, n]) => `  ${k} x${n}`),
     ];
+    if (HEAP_SNAPSHOTS) {
+      lines.push("", `heap snapshots (collected) ${snapshotPath("start")} -> ${snapshotPath("end")}; what grew most (self size):`);
+      lines.push(...heapGrowth(startGroups, endGroups).map((g) => `  ${g.name}: ${g.bytes >= 0 ? "+" : ""}${mb(g.bytes)} MB, ${g.count >= 0 ? "+" : ""}${g.count} objects`));
+    }
+    if (peakSnapshot) {
+      lines.push("", `heap snapshot at ${mb(peakSnapshot.usedBefore)} MB used (${snapshotPath("peak")}): ${mb(peakSnapshot.usedAfter)} MB used once collected; largest (self size):`);
+      lines.push(...peakSnapshot.groups.slice(0, 12).map((g) => `  ${g.name}: ${mb(g.bytes)} MB, ${g.count} objects`));
+    }
     if (wrong.length) lines.push("", "wrong outcomes (first 20):", ...wrong.slice(0, 20).map((w) => `  ${w}`));
     if (stuck.length) lines.push("", `stuck (first 20): ${stuck.slice(0, 20).map((r) => `#${r.id} ${r.kind.name}`).join(", ")}`);
     if (lost.length) lines.push("", `lost (first 20): ${lost.slice(0, 20).join(", ")}`);
@@ -530,7 +576,8 @@ async function main() {
 
     const failedChecks =
       stuck.length + lost.length + serverErrors + wrong.length + staleRegenerations.length + resurrected.length + rows + emptyProjects.length + createFailures.length;
-    return failedChecks === 0 && peakRssMb <= MAX_RSS_MB && created.size >= 2000 ? 0 : 1;
+    if (created.size < REPORTS) console.log(`\nonly ${created.size} of the ${REPORTS} reports asked for were created in the time budget`);
+    return failedChecks === 0 && heapOk && created.size >= REPORTS ? 0 : 1;
   } finally {
     await cleanup();
   }

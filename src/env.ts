@@ -3,36 +3,21 @@ import type { RequestSession } from "./db/request-session";
 import type * as schema from "./db/schema";
 
 declare global {
-  // Secrets are not in wrangler.toml, so `wrangler types` cannot see them.
+  // Secrets are not in wrangler.toml, so `wrangler types` cannot see them (everything else comes from
+  // worker-configuration.d.ts: `npm run types` after changing wrangler.toml).
   interface Env {
     /** HMAC key for report-page unlock cookies: a Worker secret (`wrangler secret put`). */
     REPORT_COOKIE_SECRET?: string;
-  }
-  interface Env extends MonitoringEnv, CrawlBindings {}
-  // The tests' `env` (cloudflare:workers) is typed as Cloudflare.Env: it gains the same bindings.
-  namespace Cloudflare {
-    interface Env extends MonitoringEnv, CrawlBindings {}
-  }
-  /** Monitoring bindings (wrangler.toml), typed by hand as `wrangler types` would until it is run again. */
-  interface MonitoringEnv {
-    /** AES-GCM key material for stored webhook secrets: a Worker secret. Without it webhooks answer 503. */
+    /** AES-GCM key material for stored webhook secrets: a Worker secret. Without it webhook endpoints answer 503. */
     WEBHOOK_ENCRYPTION_KEY?: string;
-    WEBHOOK_QUEUE: Queue;
-    HISTORY_LIMIT: string;
-    SCHEDULE_BATCH: string;
-    MAX_WEBHOOKS: string;
-    WEBHOOK_TIMEOUT_MS: string;
-    PUBLIC_ORIGIN: string;
   }
-}
-
-/** Crawl bindings (wrangler.toml), typed by hand as `wrangler types` would until it is run again. */
-interface CrawlBindings {
-  CRAWL_QUEUE: Queue;
-  MAX_CRAWL_PAGES: string;
-  MAX_CRAWL_DEPTH: string;
-  MAX_ACTIVE_CRAWLS: string;
-  CRAWL_INTERVAL_MS: string;
+  // The tests' `env` (cloudflare:workers) is typed as Cloudflare.Env: it gains the same secrets.
+  namespace Cloudflare {
+    interface Env {
+      REPORT_COOKIE_SECRET?: string;
+      WEBHOOK_ENCRYPTION_KEY?: string;
+    }
+  }
 }
 
 export type Db = DrizzleD1Database<typeof schema>;

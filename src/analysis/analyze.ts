@@ -1,11 +1,12 @@
 import { checks } from "./checks/index";
+import { withDomGate } from "./dom-gate";
 import { fetchPage } from "./fetch-page";
 import { parsePage } from "./parse";
 import { notePartialRead } from "./partial-read";
 import { scoreResults, type ResultLabel } from "./score";
 import type { AnalysisOptions } from "./settings";
 import { fetchSiteFacts } from "./site-facts";
-import type { Check, Page, Results, SiteFacts, Verdict } from "./types";
+import type { Check, FetchFacts, Page, Results, SiteFacts, Verdict } from "./types";
 
 export type AnalysisOutcome =
   | { ok: true; finalUrl: string; score: number; result: ResultLabel; issues: { high: number; medium: number; low: number }; results: Results }
@@ -28,9 +29,18 @@ export async function analyzePage(
   if (!fetched.ok) return fetched;
   const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
   const site = options.site ?? ((sameOrigin && (await early)) || (await fetchSiteFacts(fetched.facts.finalUrl, options)));
+  return withDomGate(() => parseAndCheck(url, fetched.facts, site, options));
+}
+
+function parseAndCheck(
+  url: string,
+  facts: FetchFacts,
+  site: SiteFacts,
+  options: AnalysisOptions & { onPage?: (page: Page) => void },
+): AnalysisOutcome {
   let current: Check | undefined;
   try {
-    const page: Page = parsePage(fetched.facts, site, options.settings);
+    const page: Page = parsePage(facts, site, options.settings);
     const verdicts: { check: Check; verdict: Verdict }[] = [];
     for (const check of checks) {
       current = check;
@@ -38,7 +48,7 @@ export async function analyzePage(
     }
     current = undefined;
     options.onPage?.(page);
-    return { ok: true, finalUrl: fetched.facts.finalUrl, ...scoreResults(verdicts) };
+    return { ok: true, finalUrl: facts.finalUrl, ...scoreResults(verdicts) };
   } catch (error) {
     // A bug, not a page problem: fail this report loudly rather than store a score missing a check.
     console.error("analysis failed", { url, check: current?.id, error });

@@ -8,12 +8,13 @@ import { beginCrawlPage, settleCrawlPage, settleFromOutcome, settleWithoutFetch 
 import { analysisJobSchema } from "./job";
 import { finishGeneration } from "../history/finish-generation";
 import { markProcessing, markQueuedForRetry } from "./save-outcome";
+import { analysisConcurrency, runLimited } from "./run-limited";
 
 export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
   const options = analysisOptionsFromEnv(env);
   const maxAttempts = Math.max(1, Number(env.ANALYSIS_MAX_ATTEMPTS) || 5);
-  await Promise.all(batch.messages.map((message) => handleMessage(env, db, message, options, maxAttempts)));
+  await runLimited(batch.messages, analysisConcurrency(env), (message) => handleMessage(env, db, message, options, maxAttempts));
 }
 
 async function handleMessage(env: Env, db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostileRoutes } from "./hostile-routes";
 import { sitemapRoutes } from "./sitemap-routes";
 import { webhookReceiver } from "./webhook-receiver";
+import { largePageRoutes } from "./large-pages";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -51,4 +52,5 @@ export const routes: [string, Route][] = [
   ["/hooks/", webhookReceiver],
   ...hostileRoutes,
   ...sitemapRoutes,
+  ...largePageRoutes,
 ];
