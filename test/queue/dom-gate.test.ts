@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { domGateCounts, withDomGate } from "../../src/analysis/dom-gate";
 import worker from "../../src/index";
+import { decodeResults } from "../../src/reports/results-codec";
 import { createCaller, seedReport, type Caller } from "../helpers/api";
 
 const report = (id: number) => env.DB.prepare("SELECT * FROM reports WHERE id = ?").bind(id).first<Record<string, any>>();
@@ -39,7 +40,7 @@ describe("one DOM at a time", () => {
       const row = await report(job.reportId);
       expect(row).toMatchObject({ status: "completed", error_code: null });
       // The whole page was read (5 MB is under the fetch limit) and judged too large by page_size.
-      expect(JSON.parse(row!.results).page_size.value).toBeGreaterThan(4_900_000);
+      expect(decodeResults(row!.results)!.page_size!.value).toBeGreaterThan(4_900_000);
     }
   }, 180_000);
 
