@@ -1,20 +1,12 @@
 // Starting a throwaway `wrangler dev` for the benches: a temp --persist-to dir, free ports (HTTP and inspector),
 // migrations applied, and a stop that ends wrangler and its workerd children together.
 import { execFileSync, spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { createServer } from "node:http";
 import { join, resolve } from "node:path";
-import { toolEnv } from "../scripts/local-tools.mjs";
+import { d1File, freePort, toolEnv } from "../scripts/local-tools.mjs";
+
+export { d1File, freePort };
 
 export const ROOT = resolve(import.meta.dirname, "..");
-
-export async function freePort() {
-  const server = createServer();
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  const { port } = server.address();
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
 
 export function migrateLocal(persist, configPath = "wrangler.toml") {
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist, "--config", configPath], {
@@ -22,14 +14,6 @@ export function migrateLocal(persist, configPath = "wrangler.toml") {
     env: toolEnv(),
     stdio: ["ignore", "pipe", "pipe"],
   });
-}
-
-/** The sqlite file wrangler created for the DB binding under `persist`. */
-export function d1File(persist) {
-  const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database under ${dir}`);
-  return join(dir, file);
 }
 
 async function waitUntilAnswering(base, child, output) {

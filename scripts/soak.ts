@@ -11,10 +11,8 @@
  * (peak used, and used after a final collection against the start); figures go to stdout.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { newApiKey, seededRandom, toolEnv } from "./local-tools.mjs";
+import { freePort, newApiKey, seededRandom, toolEnv } from "./local-tools.mjs";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startPageServer } from "../test/server/page-server";
@@ -270,14 +268,6 @@ async function sweep(base: string, clients: Client[]) {
 }
 
 // ---------- processes ----------
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
 
 const wrangler = (argv: string[]) =>
   execFileSync("wrangler", argv, { cwd: ROOT, env: ENV, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 << 20 });

@@ -2,6 +2,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { crawlPages, reports } from "../db/schema";
 import type { Db } from "../env";
 import { csvStream, type CsvColumn } from "../http/csv";
+import { verdictColumns } from "../reports/csv-columns";
 import { crawlPagesWhere } from "./list-crawl-pages";
 import type { ListCrawlPagesQuery } from "./schemas";
 
@@ -37,12 +38,7 @@ const columns: CsvColumn<PageRow>[] = [
   { header: "depth", value: (r) => r.depth },
   { header: "in_sitemap", value: (r) => r.inSitemap },
   { header: "report", value: (r) => r.reportId },
-  { header: "status", value: (r) => r.status },
-  { header: "score", value: (r) => r.score },
-  { header: "result", value: (r) => r.result },
-  { header: "issues_high", value: (r) => r.issuesHigh },
-  { header: "issues_medium", value: (r) => r.issuesMedium },
-  { header: "issues_low", value: (r) => r.issuesLow },
+  ...verdictColumns<PageRow>(),
   { header: "error", value: (r) => r.errorCode },
   { header: "final_url", value: (r) => r.finalUrl },
   { header: "generated_at", value: (r) => r.generatedAt },

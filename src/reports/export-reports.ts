@@ -3,6 +3,7 @@ import { reports } from "../db/schema";
 import type { Db } from "../env";
 import { csvStream, type CsvColumn } from "../http/csv";
 import { ApiError } from "../http/errors";
+import { verdictColumns } from "./csv-columns";
 import { selectReports, withResults } from "./find-report";
 import { reportFilters } from "./list-reports";
 import type { ListReportsQuery } from "./schemas";
@@ -25,12 +26,7 @@ const columns: CsvColumn<ReportRow>[] = [
   { header: "url", value: (r) => r.url },
   { header: "final_url", value: (r) => r.finalUrl },
   { header: "project", value: (r) => r.project },
-  { header: "status", value: (r) => r.status },
-  { header: "score", value: (r) => r.score },
-  { header: "result", value: (r) => r.result },
-  { header: "issues_high", value: (r) => r.issuesHigh },
-  { header: "issues_medium", value: (r) => r.issuesMedium },
-  { header: "issues_low", value: (r) => r.issuesLow },
+  ...verdictColumns<ReportRow>(),
   { header: "failed_checks", value: failedChecks },
   { header: "generated_at", value: (r) => r.generatedAt },
   { header: "created_at", value: (r) => r.createdAt },

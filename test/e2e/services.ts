@@ -1,19 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { newApiKey, toolEnv } from "../../scripts/local-tools.mjs";
-import { createServer } from "node:net";
+import { freePort, newApiKey, toolEnv } from "../../scripts/local-tools.mjs";
+
+export { freePort };
 
 const quiet = toolEnv();
 const wranglerBin = new URL("../../node_modules/.bin/wrangler", import.meta.url).pathname;
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const sqlQuote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
