@@ -82,10 +82,14 @@ interface SentBody {
   headers: Record<string, string>;
 }
 
+// workerd cannot serialise a multipart field name ending in a backslash (the Request constructor throws before
+// anything is sent), so no client can send one: such names get a trailing "_" instead of failing the test itself.
+const sendableName = (name: string) => (name.endsWith("\\") ? `${name}_` : name);
+
 const asFormData = (entries: [string, string][], fileField: string | null) => {
   const form = new FormData();
-  for (const [name, value] of entries) form.append(name, value);
-  if (fileField) form.append(fileField, new Blob(["<html>not a string</html>"], { type: "text/html" }), "page.html");
+  for (const [name, value] of entries) form.append(sendableName(name), value);
+  if (fileField) form.append(sendableName(fileField), new Blob(["<html>not a string</html>"], { type: "text/html" }), "page.html");
   return form;
 };
 
