@@ -39,7 +39,8 @@ const library = () =>
     splitting: true,
     platform: "neutral",
     mainFields: ["module", "main"],
-    external: ["hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "zod", "@hono/zod-validator"],
+    // node:zlib (results storage) comes from the host Worker's nodejs_compat; `./analysis` imports no built-in.
+    external: ["hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "zod", "@hono/zod-validator", "node:*"],
   });
 
 const declarations = () =>

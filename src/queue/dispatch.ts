@@ -4,18 +4,23 @@ import { handleAnalysisBatch, handleAnalysisDeadLetters } from "./consumer";
 
 type QueueHandler = (batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext) => Promise<void>;
 
-/** Queue names as in wrangler.toml's [[queues.consumers]]: one handler each, none knows the others. */
-const handlers: Record<string, QueueHandler> = {
-  "pagegrade-analysis": handleAnalysisBatch,
-  "pagegrade-analysis-dlq": handleAnalysisDeadLetters,
-  "pagegrade-webhooks": handleWebhookBatch,
-  "pagegrade-webhooks-dlq": handleWebhookDeadLetters,
-  "pagegrade-crawl": handleCrawlQueue,
-};
+/**
+ * One handler per queue, none knows the others. A queue is known by the end of its name, so an app that embeds
+ * the API names its queues as it likes (`pagegrade-analysis` here, `edge-app-analysis` in examples/edge-app).
+ */
+const handlers: [suffix: string, handler: QueueHandler][] = [
+  ["-analysis", handleAnalysisBatch],
+  ["-analysis-dlq", handleAnalysisDeadLetters],
+  ["-webhooks", handleWebhookBatch],
+  ["-webhooks-dlq", handleWebhookDeadLetters],
+  ["-crawl", handleCrawlQueue],
+];
+
+export const queueHandler = (queue: string) => handlers.find(([suffix]) => queue.endsWith(suffix))?.[1];
 
 /** The Worker's queue(): hands the batch to the handler of its queue. */
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext): Promise<void> {
-  const handler = handlers[batch.queue];
+  const handler = queueHandler(batch.queue);
   if (!handler) {
     // A consumer wired in wrangler.toml without a handler: keep the messages for when one exists.
     console.error("no handler for queue", batch.queue);
