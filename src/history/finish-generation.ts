@@ -47,7 +47,8 @@ async function runAndEnqueue(env: Env, queries: (SQL | { toSQL(): { sql: string;
  * and announces the generation exactly once.
  */
 export async function finishGeneration(env: Env, db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date()) {
-  const before = await findReportById(db, job.reportId);
+  // The previous score and result are all the events need: the stored results are not read or decompressed.
+  const before = await findReportById(db, job.reportId, { results: false });
   if (!before || before.generation !== job.generation) return;
   await runAndEnqueue(env, [saveOutcome(db, job, outcome, now.toISOString()), ...endedStatements(env, before, job, outcome, now)]);
 }
@@ -56,7 +57,7 @@ export async function finishGeneration(env: Env, db: Db, job: AnalysisJob, outco
 export async function recordFailedGenerations(env: Env, db: Db, jobs: AnalysisJob[], failure: Failure, now = new Date()) {
   const statements: SQL[] = [];
   for (const job of jobs) {
-    const report = await findReportById(db, job.reportId);
+    const report = await findReportById(db, job.reportId, { results: false });
     if (report && report.generation === job.generation) statements.push(...endedStatements(env, report, job, failure, now));
   }
   if (statements.length > 0) await runAndEnqueue(env, statements);

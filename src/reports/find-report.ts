@@ -32,6 +32,6 @@ export const findReport = async (db: Db, accountId: number, id: number, { result
       .get(),
   );
 
-/** Any account's report, for the public report page and the queue consumer. */
-export const findReportById = async (db: Db, id: number): Promise<ReportRow | undefined> =>
-  withResults(await selectReports(db).where(eq(reports.id, id)).get());
+/** Any account's report, for the public report page and the queue consumer (which needs no `results`). */
+export const findReportById = async (db: Db, id: number, { results = true } = {}): Promise<ReportRow | undefined> =>
+  withResults(await selectReports(db, { results }).where(eq(reports.id, id)).get());
