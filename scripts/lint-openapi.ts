@@ -4,11 +4,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openApiDocument } from "../src/http/openapi";
+import { createApi } from "../src/app";
+import { openApiDocument } from "../src/openapi";
 
 const dir = mkdtempSync(join(tmpdir(), "pagegrade-openapi-"));
 const file = join(dir, "openapi.json");
-writeFileSync(file, JSON.stringify(openApiDocument("https://pagegrade.dev"), null, 2));
+writeFileSync(file, JSON.stringify(openApiDocument(createApi(), "https://pagegrade.dev"), null, 2));
 try {
   execFileSync("redocly", ["lint", file, "--extends=recommended-strict", "--max-problems=100"], {
     stdio: "inherit",

@@ -1,10 +1,12 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./env";
 import { requireApiKey, rateLimitPerKey } from "./http/auth";
 import { d1Session } from "./http/d1-session";
 import { ApiError, notFound, renderError } from "./http/errors";
-import { openApiDocument } from "./http/openapi";
+import { apiReference, OPENAPI_PATH } from "./api-reference";
+import { openApiDocument } from "./openapi";
 import { crawlRoutes } from "./routes/crawls";
 import { projectRoutes } from "./routes/projects";
 import { sendNotFoundPage } from "./page/not-found-page";
@@ -17,8 +19,10 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /** The JSON API under /api/v1: mount it on another Hono app with `app.route("/", createApi())`. */
 export function createApi() {
-  const api = new Hono<AppEnv>();
-  api.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
+  const api = new OpenAPIHono<AppEnv>();
+  // The document and its readable reference need no key; neither is an operation of the document.
+  api.get(OPENAPI_PATH, (c) => c.json(openApiDocument(api, new URL(c.req.url).origin)));
+  api.get("/api/v1/docs", apiReference);
   api.use("/api/v1/*", d1Session);
   api.use("/api/v1/*", requireApiKey, rateLimitPerKey);
   api.use(

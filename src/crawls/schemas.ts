@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { fieldsParam } from "../http/fields";
+import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
-import { integerOf, password, privacyValues } from "../reports/schemas";
+import { integerOf, password, privacyValues, reportResource } from "../reports/schemas";
 
 const bodyError = { error: "The request body must be an object of fields." };
 const limitMessage = "The limit field must be an integer of at least 1.";
@@ -29,14 +29,67 @@ export const storeCrawlBody = z.object(
 
 const { search: _search, ...paging } = listParams;
 
-/** The crawl resource's fields, in its order (src/crawls/serialize.ts), for `fields=`. */
-export const crawlFields = [
-  "id", "project", "url", "source", "status", "limit", "schedule", "privacy", "password", "pages", "truncated", "score",
-  "result", "site_checks", "error", "previous_id", "page_url", "created_at", "started_at", "finished_at",
-] as const;
+const timestamp = z.iso.datetime();
+
+const siteVerdict = z.object({
+  passed: z.boolean(),
+  applicable: z.boolean(),
+  count: z.int().min(0).meta({ description: "How many problems the check found." }),
+  examples: z.array(z.unknown()).meta({ description: "At most a few of them." }),
+  value: z.unknown().optional(),
+});
+
+const siteChanges = z
+  .object({ newly_failed: z.array(z.string()), newly_passed: z.array(z.string()) })
+  .meta({ description: "Under the key `changes`, for a scheduled run: the checks that changed verdict since the run before." });
+
+/** The crawl resource of src/crawls/serialize.ts (checked against real answers in tests). */
+export const crawlResource = z
+  .object({
+    id: z.int().positive(),
+    project: z.string(),
+    url: z.string(),
+    source: z.enum(crawlSources),
+    status: z.enum(crawlStatuses),
+    limit: z.int().positive(),
+    schedule: z.enum(crawlSchedules),
+    privacy: reportResource.shape.privacy,
+    password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
+    pages: z.object({ found: z.int(), audited: z.int(), failed: z.int(), blocked: z.int(), pending: z.int(), skipped: z.int() }),
+    truncated: z.boolean(),
+    score: z.int().min(0).max(100).nullable().meta({ description: "Average score of the audited pages." }),
+    result: z.enum(["good", "decent", "bad"]).nullable(),
+    site_checks: z
+      .record(z.string(), z.union([siteVerdict, siteChanges]))
+      .nullable()
+      .meta({ description: "Keyed by site check id, once the crawl has completed." }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    previous_id: z.int().positive().nullable().meta({ description: "The crawl this scheduled run follows." }),
+    page_url: z.url(),
+    created_at: timestamp,
+    started_at: timestamp.nullable(),
+    finished_at: timestamp.nullable(),
+  })
+  .meta({ id: "Crawl" });
 
 /** A crawl page has no id of its own: its url is its key within the crawl. */
-export const crawlPageFields = ["url", "state", "depth", "in_sitemap", "report"] as const;
+export const crawlPageResource = z
+  .object({
+    url: z.string(),
+    state: z.enum(crawlPageStates),
+    depth: z.int().min(0),
+    in_sitemap: z.boolean(),
+    report: z.int().positive().nullable().meta({ description: "The id of the page's report, once it has one." }),
+  })
+  .meta({ id: "CrawlPage" });
+
+/** The crawl and crawl page resources' fields, in their order, for `fields=`. */
+export const crawlFields = keysOf(crawlResource);
+export const crawlPageFields = keysOf(crawlPageResource);
+
+/** With `fields=`, a crawl has `id` (a page its `url`) and the fields asked for. */
+export const crawlFieldsResource = withFields(crawlResource, "id").meta({ id: "CrawlFields" });
+export const crawlPageFieldsResource = withFields(crawlPageResource, "url").meta({ id: "CrawlPageFields" });
 
 const crawlFieldsParam = fieldsParam(crawlFields);
 

@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+/** Names of a resource schema's keys, in its order: the allowed values of its `fields` parameter. */
+export const keysOf = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
+  Object.keys(schema.shape) as [Extract<keyof T, string>, ...Extract<keyof T, string>[]];
+
+/** With `fields=`, a resource has its key and the fields asked for. */
+export const withFields = <T extends z.ZodRawShape>(schema: z.ZodObject<T>, key: keyof T & string): z.ZodObject =>
+  schema.partial().required({ [key]: true } as never);
+
 /**
  * The `fields` query parameter of a resource: comma-separated names among `allowed`; unknown names are 422 naming
  * the allowed ones. The resource's key (`id`, or `project` for projects) is always included. Absent: undefined,

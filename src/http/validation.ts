@@ -34,6 +34,19 @@ const notFoundHook = (result: { success: boolean }) => {
 export const validate = <T extends z.ZodType, Target extends "query" | "param">(target: Target, schema: T) =>
   zValidator(target, schema, target === "param" ? notFoundHook : hook);
 
+/** The same answers for the validators a declared route (src/routes) gets from its request schemas. */
+export const routeHook = (result: { success: boolean; error?: z.core.$ZodError; target: string }) =>
+  result.target === "param" ? notFoundHook(result) : hook(result);
+
+/**
+ * A declared route validates its path first, as a middleware, so a path naming no resource is 404 before its
+ * query is read (the route's own validators run query first); they then see the same, valid, path again.
+ */
+export const pathFirst = <T extends z.ZodType>(schema: T) => validate("param", schema);
+
+/** The body `validateBody` read, typed by its schema (a declared route's handler does not see middleware input). */
+export const validBody = <T extends z.ZodType>(c: Context, _schema: T): z.output<T> => c.req.valid("form" as never);
+
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const isJson = (mediaType: string) => /^application\/([\w.-]+\+)?json$/.test(mediaType);
 

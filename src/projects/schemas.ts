@@ -1,9 +1,21 @@
 import { z } from "zod";
-import { fieldsParam } from "../http/fields";
+import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 
+/** The project resource of src/projects/list-projects.ts (checked against real answers in tests). */
+export const projectResource = z.object({
+  project: z.string().meta({ description: "The host name: the project's key." }),
+  reports: z.int().min(1),
+  score: z.int().min(0).max(100).nullable().meta({ description: "Average score of its analysed reports." }),
+  result: z.enum(["good", "decent", "bad"]).nullable(),
+  created_at: z.iso.datetime(),
+});
+
 /** A project is named, not numbered: its key, always returned, is `project`. */
-export const projectFields = ["project", "reports", "score", "result", "created_at"] as const;
+export const projectFields = keysOf(projectResource);
+
+/** With `fields=`, a project has `project` and the fields asked for. */
+export const projectFieldsResource = withFields(projectResource, "project").meta({ id: "ProjectFields" });
 
 export const listProjectsQuery = z.object({
   ...listParams,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fieldsParam } from "../http/fields";
+import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { reportSchedules } from "../db/schema";
 import { listParams, oneOf } from "../http/list-params";
 
@@ -19,11 +19,46 @@ export const password = z
   .min(1, "The password field must be 1 to 128 characters.")
   .max(128, "The password field must be 1 to 128 characters.");
 
-/** The report resource's fields, in its order (src/reports/serialize.ts), for `fields=`. */
-export const reportFields = [
-  "id", "url", "final_url", "project", "privacy", "password", "status", "score", "previous_score", "result", "issues",
-  "results", "error", "schedule", "next_run_at", "page_url", "generated_at", "created_at", "updated_at",
-] as const;
+const timestamp = z.iso.datetime();
+
+const checkResult = z.object({
+  category: z.enum(["seo", "performance", "security", "miscellaneous"]),
+  importance: z.enum(["high", "medium", "low"]),
+  passed: z.boolean(),
+  value: z.unknown().meta({ description: "What the check found." }),
+  errors: z.record(z.string(), z.unknown()).optional().meta({ description: "Only when the check failed." }),
+});
+
+/** The report resource of src/reports/serialize.ts, as the API answers it (checked against real answers in tests). */
+export const reportResource = z
+  .object({
+    id: z.int().positive(),
+    url: z.string(),
+    final_url: z.string().nullable(),
+    project: z.string(),
+    privacy: z.union(privacyValues.map((v) => z.literal(v))),
+    password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
+    status: z.enum(["queued", "processing", "completed", "failed"]),
+    score: z.int().min(0).max(100).nullable(),
+    previous_score: z.int().min(0).max(100).nullable().meta({ description: "The previous completed generation's score." }),
+    result: z.enum(["good", "decent", "bad"]).nullable(),
+    issues: z.object({ high: z.int(), medium: z.int(), low: z.int() }),
+    results: z.record(z.string(), checkResult).nullable().meta({ description: "Keyed by check id." }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    schedule: z.enum(reportSchedules),
+    next_run_at: timestamp.nullable().meta({ description: "When the next scheduled audit is due (null without a schedule)." }),
+    page_url: z.url(),
+    generated_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Report" });
+
+/** The report resource's fields, in its order, for `fields=`. */
+export const reportFields = keysOf(reportResource);
+
+/** With `fields=`, a report has `id` and the fields asked for. */
+export const reportFieldsResource = withFields(reportResource, "id").meta({ id: "ReportFields" });
 
 const reportFieldsParam = fieldsParam(reportFields);
 

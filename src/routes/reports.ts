@@ -1,58 +1,141 @@
-import { Hono } from "hono";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import type { AppEnv, Db } from "../env";
 import { listEnvelope } from "../http/pagination";
-import { validate, validateBody } from "../http/validation";
+import { pathFirst, routeHook, validateBody, validBody } from "../http/validation";
 import { createReport } from "../reports/create-report";
 import { deleteReport } from "../reports/delete-report";
 import { enqueueAnalysis } from "../reports/enqueue-analysis";
 import { findReport, readsResults } from "../reports/find-report";
 import { listReports } from "../reports/list-reports";
-import { listReportsQuery, reportIdParam, showReportQuery, storeReportBody, updateReportBody } from "../reports/schemas";
+import {
+  listReportsQuery, reportFieldsResource, reportIdParam, reportResource, showReportQuery, storeReportBody, updateReportBody,
+} from "../reports/schemas";
 import { toReportResource } from "../reports/serialize";
 import { updateReport } from "../reports/update-report";
 import { notFound } from "../http/errors";
 import { pickFields } from "../http/fields";
 import { findOnPrimaryIfMissing } from "../db/request-session";
 import { csvResponse, wantsCsv } from "../http/csv";
-import { exportReports } from "../reports/export-reports";
+import { exportReports, reportsCsvHeader } from "../reports/export-reports";
+import { dataOf, deletedOf, errorResponses, formBody, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
 
 const origin = (url: string) => new URL(url).origin;
 const allowPrivate = (env: Env) => env.ALLOW_PRIVATE_TARGETS === "true";
+const tags = ["reports"];
 
-export const reportRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", listReportsQuery), async (c) => {
-    const query = c.req.valid("query");
-    if (wantsCsv(query.format, c.req.header("accept"))) return csvResponse(exportReports(c.var.db, c.var.caller.accountId, query), "reports.csv");
-    const { rows, total, page } = await listReports(c.var.db, c.var.caller.accountId, query);
-    const data = rows.map((row) => pickFields(toReportResource(row, origin(c.req.url)), query.fields));
-    return c.json(listEnvelope(c, data, total, page));
-  })
-  .get("/:id", validate("param", reportIdParam), validate("query", showReportQuery), async (c) => {
+const listRoute = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listReports",
+  summary: "List reports",
+  description: "Filter by url substring, project or result; sort; page. `fields` picks the fields of each report.",
+  tags,
+  request: { query: listReportsQuery },
+  responses: {
+    200: withCsv(ok("A page of reports, or with format=csv / Accept: text/csv every matching report as CSV.", pageOf(reportFieldsResource)), reportsCsvHeader),
+    ...errorResponses(422),
+  },
+});
+
+const showRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "showReport",
+  summary: "Show a report",
+  tags,
+  middleware: [pathFirst(reportIdParam)],
+  request: { params: reportIdParam, query: showReportQuery },
+  responses: { 200: ok("The report.", dataOf(reportFieldsResource, 200)), ...errorResponses(404, 422) },
+});
+
+const storeRoute = createRoute({
+  method: "post",
+  path: "/",
+  operationId: "storeReport",
+  summary: "Create a report",
+  description: "Stores the report as queued and queues its analysis.",
+  tags,
+  middleware: [validateBody(storeReportBody)],
+  request: { body: formBody(storeReportBody) },
+  responses: {
+    201: ok("The queued report.", dataOf(reportResource, 201), locationHeader),
+    ...errorResponses(413, 415, 422, 503),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "deleteReport",
+  summary: "Delete a report",
+  tags,
+  middleware: [pathFirst(reportIdParam)],
+  request: { params: reportIdParam },
+  responses: { 200: ok("Deleted.", deletedOf("report", z.int())), ...errorResponses(404) },
+});
+
+const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: routeHook });
+
+reportRoutes.openapi(listRoute, async (c) => {
+  const query = c.req.valid("query");
+  if (wantsCsv(query.format, c.req.header("accept"))) return csvResponse(exportReports(c.var.db, c.var.caller.accountId, query), "reports.csv");
+  const { rows, total, page } = await listReports(c.var.db, c.var.caller.accountId, query);
+  const data = rows.map((row) => pickFields(toReportResource(row, origin(c.req.url)), query.fields));
+  return c.json(listEnvelope(c, data, total, page), 200);
+});
+
+reportRoutes.openapi(showRoute, async (c) => {
+  const { id } = c.req.valid("param");
+  const { fields } = c.req.valid("query");
+  const find = (db: Db) => findReport(db, c.var.caller.accountId, id, { results: readsResults(fields) });
+  const report = await findOnPrimaryIfMissing(c.var.session, find);
+  if (!report) return notFound();
+  return c.json({ data: pickFields(toReportResource(report, origin(c.req.url)), fields), status: 200 as const }, 200);
+});
+
+reportRoutes.openapi(storeRoute, async (c) => {
+  const report = await createReport(c.var.db, c.var.caller.accountId, validBody(c, storeReportBody), allowPrivate(c.env));
+  await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
+  const resource = toReportResource(report, origin(c.req.url));
+  c.header("Location", `${origin(c.req.url)}/api/v1/reports/${report.id}`);
+  return c.json({ data: resource, status: 201 as const }, 201);
+});
+
+// PUT and PATCH: the same operation under two methods, each with its own operationId.
+function updateOperation(method: "put" | "patch", operationId: string, summary: string) {
+  const route = createRoute({
+    method,
+    path: "/{id}",
+    operationId,
+    summary,
+    description: "Without `update=1` it answers 200; with it, the report is queued again and it answers 202.",
+    tags,
+    middleware: [pathFirst(reportIdParam), validateBody(updateReportBody)],
+    request: { params: reportIdParam, body: formBody(updateReportBody) },
+    responses: {
+      200: ok("The updated report.", dataOf(reportResource, 200)),
+      202: ok("The report, queued for regeneration.", dataOf(reportResource, 202)),
+      ...errorResponses(404, 413, 415, 422, 503),
+    },
+  });
+  reportRoutes.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    const { fields } = c.req.valid("query");
-    const find = (db: Db) => findReport(db, c.var.caller.accountId, id, { results: readsResults(fields) });
-    const report = await findOnPrimaryIfMissing(c.var.session, find);
-    if (!report) return notFound();
-    return c.json({ data: pickFields(toReportResource(report, origin(c.req.url)), fields), status: 200 });
-  })
-  .post("/", validateBody(storeReportBody), async (c) => {
-    const report = await createReport(c.var.db, c.var.caller.accountId, c.req.valid("form"), allowPrivate(c.env));
-    await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
-    const resource = toReportResource(report, origin(c.req.url));
-    c.header("Location", `${origin(c.req.url)}/api/v1/reports/${report.id}`);
-    return c.json({ data: resource, status: 201 }, 201);
-  })
-  .on(["PUT", "PATCH"], "/:id", validate("param", reportIdParam), validateBody(updateReportBody), async (c) => {
-    const { id } = c.req.valid("param");
-    const { report, regenerate } = await updateReport(c.var.db, c.var.caller.accountId, id, c.req.valid("form"));
+    const { report, regenerate } = await updateReport(c.var.db, c.var.caller.accountId, id, validBody(c, updateReportBody));
     if (regenerate) {
       await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
-      return c.json({ data: toReportResource(report, origin(c.req.url)), status: 202 }, 202);
+      return c.json({ data: toReportResource(report, origin(c.req.url)), status: 202 as const }, 202);
     }
-    return c.json({ data: toReportResource(report, origin(c.req.url)), status: 200 });
-  })
-  .delete("/:id", validate("param", reportIdParam), async (c) => {
-    const { id } = c.req.valid("param");
-    await deleteReport(c.var.db, c.var.caller.accountId, id);
-    return c.json({ id, object: "report", deleted: true, status: 200 });
+    return c.json({ data: toReportResource(report, origin(c.req.url)), status: 200 as const }, 200);
   });
+}
+updateOperation("put", "updateReport", "Update or regenerate a report");
+updateOperation("patch", "patchReport", "Update or regenerate a report (PATCH)");
+
+reportRoutes.openapi(deleteRoute, async (c) => {
+  const { id } = c.req.valid("param");
+  await deleteReport(c.var.db, c.var.caller.accountId, id);
+  return c.json({ id, object: "report", deleted: true, status: 200 } as const, 200);
+});
+
+export { reportRoutes };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { deliveryStatuses, webhookEventTypes } from "../db/schema";
-import { fieldsParam } from "../http/fields";
+import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 
 export const subscribableEvents = [...webhookEventTypes, "*"] as const;
@@ -45,11 +45,49 @@ export const deliveryParam = z.object({
   delivery: z.string().regex(/^msg_[0-9a-f]{32}$/, "The delivery id is a webhook-id (msg_...)."),
 });
 
-/** The endpoint and delivery resources' fields, in their order (src/webhooks/serialize.ts), for `fields=`. */
-export const webhookFields = [
-  "id", "url", "events", "description", "enabled", "disabled_reason", "previous_secret_expires_at", "created_at", "updated_at",
-] as const;
-export const deliveryFields = ["id", "type", "status", "attempts", "last_status_code", "last_error", "next_attempt_at", "created_at"] as const;
+const timestamp = z.iso.datetime();
+
+/** The endpoint resource of src/webhooks/serialize.ts (checked against real answers in tests). */
+export const webhookResource = z
+  .object({
+    id: z.int().positive(),
+    url: z.string(),
+    events: z.array(z.enum(subscribableEvents)),
+    description: z.string().nullable(),
+    enabled: z.boolean(),
+    disabled_reason: z.string().nullable().meta({ description: "Why the service disabled it, if it did." }),
+    previous_secret_expires_at: timestamp.nullable().meta({ description: "Until when the secret before the last rotation still signs." }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Webhook" });
+
+/** The create and rotate answers: the only ones that carry the secret. */
+export const webhookWithSecret = webhookResource
+  .extend({ secret: z.string().meta({ description: "whsec_...: shown in this answer only." }) })
+  .meta({ id: "WebhookWithSecret" });
+
+/** A delivery: `id` is the webhook-id header its attempts carried. */
+export const deliveryResource = z
+  .object({
+    id: z.string().regex(/^msg_[0-9a-f]{32}$/),
+    type: z.string().meta({ description: `The event type: ${webhookEventTypes.join(", ")} or webhook.test.` }),
+    status: z.enum(deliveryStatuses),
+    attempts: z.int().min(0),
+    last_status_code: z.int().nullable(),
+    last_error: z.string().nullable(),
+    next_attempt_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: "Delivery" });
+
+/** The endpoint and delivery resources' fields, in their order, for `fields=`. */
+export const webhookFields = keysOf(webhookResource);
+export const deliveryFields = keysOf(deliveryResource);
+
+/** With `fields=`, an endpoint or a delivery has `id` and the fields asked for. */
+export const webhookFieldsResource = withFields(webhookResource, "id").meta({ id: "WebhookFields" });
+export const deliveryFieldsResource = withFields(deliveryResource, "id").meta({ id: "DeliveryFields" });
 
 const webhookFieldsParam = fieldsParam(webhookFields);
 
