@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import before from "../fixtures/openapi-before.json";
+import { call } from "../helpers/api";
+
+type Schema = Record<string, any>;
+type Doc = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, any> }>>; components: { schemas: Record<string, Schema> } };
+
+const operations = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+
+describe("the OpenAPI document generated from the routes", () => {
+  it("has exactly the paths, operationIds and statuses the hand-written document had", async () => {
+    const doc: Doc = (await call("/api/v1/openapi.json")).json;
+    const now = operations(doc).map(({ path, method, op }) => ({ path, method, operationId: op.operationId, statuses: Object.keys(op.responses).sort() }));
+    const key = (o: { path: string; method: string }) => `${o.method} ${o.path}`;
+    const sorted = (list: typeof now) => [...list].sort((a, b) => key(a).localeCompare(key(b)));
+    expect(sorted(now)).toEqual(sorted(before));
+    // The readable reference is a page beside the document, not an operation of it.
+    expect(Object.keys(doc.paths).some((path) => path.endsWith("/docs"))).toBe(false);
+  });
+
+  it("describes every 2xx JSON answer with its properties, down to every nested object", async () => {
+    const doc: Doc = (await call("/api/v1/openapi.json")).json;
+    const resolve = (schema: Schema): Schema => (schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()]! : schema);
+    /** Paths inside `schema` of objects said to be objects but with nothing said of what they hold. */
+    function bareObjects(schema: Schema, at: string, seen = new Set<Schema>()): string[] {
+      const s = resolve(schema);
+      if (seen.has(s)) return [];
+      seen.add(s);
+      const types = [s.type].flat();
+      const found: string[] = [];
+      if (types.includes("object")) {
+        const described = s.properties !== undefined || (typeof s.additionalProperties === "object" && s.additionalProperties !== null);
+        if (!described) found.push(at);
+      }
+      for (const [name, property] of Object.entries<Schema>(s.properties ?? {})) found.push(...bareObjects(property, `${at}.${name}`, seen));
+      if (typeof s.additionalProperties === "object") found.push(...bareObjects(s.additionalProperties, `${at}.*`, seen));
+      if (s.items) found.push(...bareObjects(s.items, `${at}[]`, seen));
+      for (const part of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) found.push(...bareObjects(part, at, seen));
+      return found;
+    }
+    let answers = 0;
+    for (const { path, method, op } of operations(doc)) {
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        if (!status.startsWith("2")) continue;
+        const schema = response.content["application/json"].schema;
+        answers++;
+        expect(resolve(schema).properties, `${method} ${path} ${status}`).toBeDefined();
+        expect(bareObjects(schema, `${method} ${path} ${status}`)).toEqual([]);
+      }
+    }
+    expect(answers).toBe(before.flatMap((op) => op.statuses).filter((status) => status.startsWith("2")).length);
+  });
+});
+
+describe("GET /api/v1/docs", () => {
+  it("answers the readable reference of the served document, without a key, under a CSP for its one script", async () => {
+    const res = await call("/api/v1/docs", { key: null, headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(res.text).toContain("/api/v1/openapi.json");
+    const csp = res.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([0-9a-f]{32})'/.exec(csp)![1];
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Every script of the page carries this answer's nonce: nothing else runs.
+    const scripts = [...res.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = await call("/api/v1/docs", { key: null });
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+});
