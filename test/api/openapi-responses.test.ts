@@ -113,6 +113,7 @@ describe("real answers match the served document", () => {
       "post",
       await call(`/api/v1/webhooks/${id}/deliveries/${test.json.data.id}/retry`, { method: "POST", key: caller.key }),
     );
+    expect(await waitForWebhooks(tag, 2)).toHaveLength(2);
     await expectValid("/api/v1/webhooks/{id}", "delete", await call(`/api/v1/webhooks/${id}`, { method: "DELETE", key: caller.key }));
     await expectValid("/api/v1/webhooks/{id}", "get", await get(`/api/v1/webhooks/${id}`));
   });
