@@ -2,7 +2,8 @@
  * `npm run build`: dist/ for the package and the command line, built by esbuild (no TypeScript at run time).
  * - dist/index.js + dist/analysis.js (+ a shared chunk): ESM for Workers, Node and browsers. linkedom,
  *   and ipaddr.js are bundled in, so the code that ships is the (patched) code tested here;
- *   Hono, Drizzle and zod stay imports, shared with the host app that mounts the API.
+ *   Hono, Drizzle and zod (and the Hono packages over them: the validator, OpenAPI routes, the API reference) stay
+ *   imports, shared with the host app that mounts the API.
  * - dist/cli.js: the `pagegrade` executable for plain `node`, a launcher that turns on Node's compile cache and
  *   loads dist/cli-main.js, the whole command in one self-contained file.
  * - dist/types/: .d.ts from tsc (declarations only, no type check: `npm run typecheck` does that).
@@ -40,7 +41,9 @@ const library = () =>
     platform: "neutral",
     mainFields: ["module", "main"],
     // node:zlib (results storage) comes from the host Worker's nodejs_compat; `./analysis` imports no built-in.
-    external: ["hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "zod", "@hono/zod-validator", "node:*"],
+    external: [
+      "hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "zod", "@hono/zod-validator", "@hono/zod-openapi", "@scalar/hono-api-reference", "node:*",
+    ],
   });
 
 const declarations = () =>
