@@ -1,6 +1,5 @@
-import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { Db } from "./db/client";
 import type { RequestSession } from "./db/request-session";
-import type * as schema from "./db/schema";
 
 declare global {
   // Secrets are not in wrangler.toml, so `wrangler types` cannot see them (everything else comes from
@@ -19,8 +18,6 @@ declare global {
     }
   }
 }
-
-export type Db = DrizzleD1Database<typeof schema>;
 
 /** The caller, as resolved from its API key. */
 export interface Caller {

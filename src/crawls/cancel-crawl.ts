@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { ApiError, notFound } from "../http/errors";
 import { CANCELLED } from "./crawl-page-job";
 import { findCrawl, UNFINISHED } from "./find-crawl";

@@ -3,7 +3,7 @@ import { analysisOptionsFromEnv } from "../analysis/settings";
 import { fetchRobots, notFoundProbeUrl, probeStatus } from "../analysis/site-facts";
 import type { SiteFacts } from "../analysis/types";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { rawBatch } from "../db/raw-batch";
 import { normalizeCrawlUrl } from "./discovery/normalize-url";
 import { crawlDelaySeconds, robotsPolicy } from "./discovery/robots-rules";

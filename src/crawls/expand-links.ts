@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { crawlPages, crawls } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { rawBatch } from "../db/raw-batch";
 import { robotsPolicy } from "./discovery/robots-rules";
 import type { RobotsFacts } from "../analysis/types";

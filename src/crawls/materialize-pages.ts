@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { crawlPages, projects, reports, type Crawl } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { rawBatch } from "../db/raw-batch";
 
 export interface QueuedPage {

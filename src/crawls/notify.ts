@@ -1,5 +1,5 @@
 import type { Crawl } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { publicOrigin } from "../monitoring/settings";
 import { emitEvent } from "../webhooks/emit-event";
 import { pageCounts } from "./find-crawl";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
-import type { AnalysisJob, Db } from "../env";
+import type { Db } from "../db/client";
+import type { AnalysisJob } from "../env";
 import type { QueuedPage } from "./materialize-pages";
 
 const MAX_SEND_BATCH = 100;

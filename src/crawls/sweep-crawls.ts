@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { crawlPages, crawls } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { UNFINISHED } from "./find-crawl";
 import { finalizeCrawl } from "./finalize-crawl";
 import { STALL_AFTER_MS } from "./settings";

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { Db } from "../env";
+import type { Db } from "./client";
 
 const dialect = new SQLiteSyncDialect({ casing: "snake_case" });
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { toStatement } from "../db/statement";
-import type { AnalysisJob, Db } from "../env";
+import type { Db } from "../db/client";
+import type { AnalysisJob } from "../env";
 import { historyLimit } from "../monitoring/settings";
 import { saveOutcome } from "../queue/save-outcome";
 import { findReportById } from "../reports/find-report";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { analyzePage } from "../analysis/analyze";
 import { analysisOptionsFromEnv, type AnalysisOptions } from "../analysis/settings";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { reports } from "../db/schema";
-import type { AnalysisJob, Db } from "../env";
+import type { AnalysisJob } from "../env";
 import { beginCrawlPage, settleCrawlPage, settleFromOutcome, settleWithoutFetch } from "../crawls/crawl-page-job";
 import { analysisJobSchema } from "./job";
 import { finishGeneration } from "../history/finish-generation";

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { reports } from "../db/schema";
-import type { AnalysisJob, Db } from "../env";
+import type { Db } from "../db/client";
+import type { AnalysisJob } from "../env";
 import { encodeResults } from "../reports/results-codec";
 
 /** Every write is conditioned on the job's generation: a stale or duplicate delivery changes nothing. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { checkTargetUrl } from "../analysis/url-guard";
 import { projects, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { projectNameFor } from "../projects/project-name";
 import { selectReports, withResults } from "./find-report";

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { reports } from "../db/schema";
-import type { AnalysisJob, Db } from "../env";
+import type { Db } from "../db/client";
+import type { AnalysisJob } from "../env";
 import { ApiError } from "../http/errors";
 
 /**

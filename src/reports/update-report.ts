@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { passwordRule } from "./password-rule";
 import { firstRunSql } from "../schedules/next-run";

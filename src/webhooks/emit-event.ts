@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { randomBytes, toHex } from "../crypto/encoding";
 import type { webhookEventTypes } from "../db/schema";
 import { toStatement } from "../db/statement";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 
 const MAX_PAYLOAD_CHARS = 20_000;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type WebhookDelivery } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { toStatement } from "../db/statement";
 import { deliveryInsert } from "./emit-event";
