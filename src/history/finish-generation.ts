@@ -9,7 +9,7 @@ import { findReportById } from "../reports/find-report";
 import type { ReportRow } from "../reports/serialize";
 import { deliveryInsert, type WebhookEventType } from "../webhooks/emit-event";
 import { enqueueDeliveries } from "../webhooks/enqueue-deliveries";
-import { reportEventData, scoreDropped } from "../webhooks/report-event";
+import { reportEventData, scoreDropped } from "../reports/report-event";
 import { insertHistory, pruneHistory } from "./record-generation";
 
 type Failure = Extract<AnalysisOutcome, { ok: false }>;

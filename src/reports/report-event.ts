@@ -1,6 +1,6 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { publicOrigin } from "../monitoring/settings";
-import type { ReportRow } from "../reports/serialize";
+import type { ReportRow } from "./serialize";
 
 /**
  * `data` of report.* events (monitoring.md): the generation that just ended, without `results` (the client
