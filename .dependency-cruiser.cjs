@@ -4,7 +4,7 @@
 /** @type {{ name: string; paths: string[] }[]} top first */
 const layers = [
   { name: "entry", paths: ["src/lib\\.ts$", "src/index\\.ts$"] },
-  { name: "app", paths: ["src/app\\.ts$", "src/openapi\\.ts$", "src/api/"] },
+  { name: "app", paths: ["src/app\\.ts$", "src/openapi\\.ts$", "src/api-reference\\.ts$", "src/api/"] },
   { name: "surfaces", paths: ["src/cli/", "src/routes/"] },
   { name: "consumers-and-pages", paths: ["src/queue/", "src/page/"] },
   { name: "crawls", paths: ["src/crawls/"] },
