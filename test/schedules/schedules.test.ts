@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import worker from "../../src/index";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
 import { runDueSchedules } from "../../src/schedules/run-due";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
@@ -18,7 +19,7 @@ const setDue = (id: number, nextRunAt: number, schedule = "daily") =>
 /** A tick that records what it enqueues instead of sending it. */
 async function tick(overrides: Partial<Env> = {}, nowMs = Date.now()) {
   const { queue, sent } = recordingQueue();
-  const stats = await runDueSchedules({ ...env, ANALYSIS_QUEUE: queue, ...overrides } as Env, nowMs);
+  const stats = await runDueSchedules({ ...env, ANALYSIS_QUEUE: queue, ...overrides } as Env, createDb(env.DB), nowMs);
   return { stats, sent: sent.map((s) => s.body as { reportId: number; generation: number }) };
 }
 
@@ -144,7 +145,7 @@ describe("scheduled audits", () => {
   it("a due run goes through the real queue: the report is analysed again and gets a history row", async () => {
     const id = await seedReport(caller, KNOWN(), { score: 100 });
     await setDue(id, nowSeconds() - 1);
-    const stats = await runDueSchedules(env);
+    const stats = await runDueSchedules(env, createDb(env.DB));
     expect(stats.enqueued).toBeGreaterThanOrEqual(1);
     const report = await waitForReport(caller.key, id);
     expect(report).toMatchObject({ status: "completed", previous_score: 100, schedule: "daily" });
