@@ -92,6 +92,28 @@ describe("scheduled audits", () => {
     expect((await reportRow(id))!.next_run_at).toBe(planned + 4 * WEEK);
   });
 
+  it("a run the queue refuses fails its report with enqueue_failed, and the next run tries again", async () => {
+    const id = await seedReport(caller, KNOWN(), { score: 50 });
+    const planned = nowSeconds() - 20;
+    await setDue(id, planned);
+    const refuse = async () => {
+      throw new Error("queue down");
+    };
+    const { stats } = await tick({ ANALYSIS_QUEUE: { send: refuse, sendBatch: refuse } as unknown as Queue });
+    expect(stats.failed).toBeGreaterThanOrEqual(1);
+    expect(await reportRow(id)).toMatchObject({
+      status: "failed",
+      generation: 2,
+      error_code: "enqueue_failed",
+      error_message: "The scheduled analysis could not be queued; the next scheduled run will try again.",
+      next_run_at: planned + DAY,
+      score: 50,
+    });
+    await setDue(id, nowSeconds() - 1);
+    const retried = await tick();
+    expect(retried.sent.filter((job) => job.reportId === id)).toEqual([{ reportId: id, generation: 3 }]);
+  });
+
   it("does not enqueue a report still analysing, but moves its next_run_at on", async () => {
     const id = await seedReport(caller, KNOWN(), { score: null }); // status queued
     const planned = nowSeconds() - 10;
