@@ -29,12 +29,3 @@ export type AppEnv = {
   Bindings: Env;
   Variables: { db: Db; session: RequestSession; caller: Caller };
 };
-
-/** Body of a message on the analysis queue. */
-export interface AnalysisJob {
-  reportId: number;
-  generation: number;
-  /** Set when the page is audited for a crawl: the fetch then waits its slot and settles the crawl page. */
-  crawlId?: number;
-  crawlPageId?: number;
-}

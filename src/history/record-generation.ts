@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
-import type { AnalysisJob } from "../env";
+import type { AnalysisJob } from "../reports/analysis-job";
 
 /** Check ids that failed, sorted: the compact trace of a generation kept in its history row. */
 export const failedCheckIds = (results: Record<string, { passed: boolean }>) =>

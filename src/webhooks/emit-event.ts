@@ -1,7 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { randomBytes, toHex } from "../crypto/encoding";
 import type { webhookEventTypes } from "../db/schema";
-import { toStatement } from "../db/statement";
 import type { Db } from "../db/client";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 
@@ -44,18 +43,15 @@ export function deliveryInsert(accountId: number, type: WebhookEventType, data: 
     RETURNING id`;
 }
 
-/**
- * The one way other code announces an event: stores a delivery per subscribed endpoint and queues them.
- * (`db` is part of the agreed signature; the insert goes through D1 directly, see db/statement.ts.)
- */
+/** The one way other code announces an event: stores a delivery per subscribed endpoint and queues them. */
 export async function emitEvent(
   env: Env,
-  _db: Db,
+  db: Db,
   accountId: number,
   type: WebhookEventType,
   data: Record<string, unknown>,
   options: EventOptions = {},
 ): Promise<void> {
-  const { results } = await toStatement(env.DB, deliveryInsert(accountId, type, data, options)).all<{ id: number }>();
-  await enqueueDeliveries(env, results.map((row) => row.id));
+  const rows = await db.all<{ id: number }>(deliveryInsert(accountId, type, data, options));
+  await enqueueDeliveries(env, rows.map((row) => row.id));
 }
