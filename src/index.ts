@@ -4,7 +4,7 @@ import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
 import { handleQueue } from "./queue/dispatch";
 import { failStaleReports } from "./reports/sweep-stale";
-import { runDueSchedules } from "./schedules/run-due";
+import { runDueSchedules } from "./reports/run-due-schedules";
 import { requeueLostDeliveries } from "./webhooks/requeue-lost";
 
 const app = createApp();

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import worker from "../../src/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { runDueSchedules } from "../../src/schedules/run-due";
+import { runDueSchedules } from "../../src/reports/run-due-schedules";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
 import { recordingQueue } from "../helpers/webhooks";

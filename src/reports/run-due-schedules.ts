@@ -1,9 +1,9 @@
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { scheduleBatch } from "../monitoring/settings";
-import { enqueueAnalyses } from "../reports/enqueue-analysis";
-import { failures } from "../reports/failures";
-import { claimScheduledRuns } from "../reports/generation";
+import { enqueueAnalyses } from "./enqueue-analysis";
+import { failures } from "./failures";
+import { claimScheduledRuns } from "./generation";
 
 export interface TickStats {
   enqueued: number;
