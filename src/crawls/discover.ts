@@ -38,7 +38,7 @@ function nothingToCrawl(discovery: SitemapDiscovery | null) {
 }
 
 /**
- * Discovery of a crawl (sites.md): robots.txt and the not-found probe once, then sitemaps or the start URL,
+ * Discovery of a crawl (docs/crawls.md): robots.txt and the not-found probe once, then sitemaps or the start URL,
  * the pages inserted with their robots verdict, their reports made, their analyses queued spaced in time.
  */
 export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<void> {
@@ -59,7 +59,7 @@ export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<
   if (crawl.source !== "links") {
     discovery = await readSitemaps(sitemapsToRead(crawl, robots.body), {
       allowPrivateTargets: analysis.allowPrivateTargets,
-      // A sitemap may be 50 MB (sites.md), not the 5 MB of a page, and reading one that size takes ~30 s.
+      // A sitemap may be 50 MB (docs/crawls.md), not the 5 MB of a page, and reading one that size takes ~30 s.
       timeoutMs: analysis.timeoutMs * 2,
       intervalMs,
       limit: crawl.limit,
