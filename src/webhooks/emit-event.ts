@@ -30,7 +30,7 @@ export function deliveryInsert(accountId: number, type: WebhookEventType, data: 
   const now = (options.now ?? new Date()).toISOString();
   const messageId = newMessageId();
   const payload = JSON.stringify({ type, timestamp: now, data });
-  // monitoring.md: payloads stay under 20 KB; a bigger one is a bug of the caller (send an id, not the data).
+  // docs/monitoring.md: payloads stay under 20 KB; a bigger one is a bug of the caller (send an id, not the data).
   if (payload.length > MAX_PAYLOAD_CHARS) throw new Error(`${type} payload of ${payload.length} characters is over ${MAX_PAYLOAD_CHARS}`);
   const target = options.webhookId === undefined
     ? sql`w.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value IN (${type}, '*'))`

@@ -49,7 +49,7 @@ function nothingToCrawl(discovery: SitemapDiscovery | null) {
 }
 
 /**
- * Discovery of a crawl (sites.md), reading the site and writing nothing: robots.txt and the not-found probe once,
+ * Discovery of a crawl (docs/crawls.md), reading the site and writing nothing: robots.txt and the not-found probe once,
  * then sitemaps or the start URL, each URL with its robots verdict.
  */
 export async function discoverUrls(crawl: Crawl, analysis: AnalysisOptions): Promise<Discovered> {
@@ -66,7 +66,7 @@ export async function discoverUrls(crawl: Crawl, analysis: AnalysisOptions): Pro
   if (crawl.source !== "links") {
     discovery = await readSitemaps(sitemapsToRead(crawl, robots.body), {
       allowPrivateTargets: analysis.allowPrivateTargets,
-      // A sitemap may be 50 MB (sites.md), not the 5 MB of a page, and reading one that size takes ~30 s.
+      // A sitemap may be 50 MB (docs/crawls.md), not the 5 MB of a page, and reading one that size takes ~30 s.
       timeoutMs: analysis.timeoutMs * 2,
       intervalMs,
       limit: crawl.limit,
