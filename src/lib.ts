@@ -2,5 +2,6 @@
 export { createApi, createApp } from "./app";
 export * from "./analysis/index";
 export { handleQueue } from "./queue/dispatch";
-export type { AppEnv, AnalysisJob } from "./env";
+export type { AppEnv } from "./env";
+export type { AnalysisJob } from "./reports/analysis-job";
 export { default } from "./index";

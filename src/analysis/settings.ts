@@ -11,7 +11,7 @@ export interface AnalysisOptions {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Which wrangler.toml var sets each check setting (checks.md "(setting)"). */
+/** Which wrangler.toml var sets each check setting (docs/configuration.md). */
 const settingVars = {
   titleMinLength: "TITLE_MIN_LENGTH",
   titleMaxLength: "TITLE_MAX_LENGTH",

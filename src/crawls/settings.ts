@@ -1,4 +1,4 @@
-/** Crawl settings (wrangler.toml vars, sites.md). */
+/** Crawl settings (wrangler.toml vars, docs/configuration.md). */
 export interface CrawlSettings {
   maxPages: number;
   maxDepth: number;
@@ -11,7 +11,7 @@ const positive = (value: unknown, fallback: number, { allowZero = false } = {}) 
   return Number.isInteger(n) && (n > 0 || (allowZero && n === 0)) ? n : fallback;
 };
 
-/** Crawl-delay is honoured up to this many seconds (sites.md). */
+/** Crawl-delay is honoured up to this many seconds (docs/crawls.md). */
 export const MAX_CRAWL_DELAY_SECONDS = 30;
 /** No progress for this long fails a crawl (`crawl_stalled`). */
 export const STALL_AFTER_MS = 30 * 60 * 1000;

@@ -15,7 +15,8 @@ import {
 import { noPages, toCrawlPageResource, toCrawlResource } from "../crawls/serialize";
 import { crawlSettingsFromEnv } from "../crawls/settings";
 import type { Crawl } from "../db/schema";
-import type { AppEnv, Db } from "../env";
+import type { Db } from "../db/client";
+import type { AppEnv } from "../env";
 import { findWhereItIs, type RequestSession } from "../db/request-session";
 import { csvResponse, wantsCsv } from "../http/csv";
 import { notFound } from "../http/errors";

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv, Db } from "../env";
+import type { Db } from "../db/client";
+import type { AppEnv } from "../env";
 import { listEnvelope } from "../http/pagination";
 import { pathFirst, routeHook, validateBody, validBody } from "../http/validation";
 import { createReport } from "../reports/create-report";
