@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import before from "../fixtures/openapi-before.json";
-import { call } from "../helpers/api";
+import { call, createCaller } from "../helpers/api";
 
 type Schema = Record<string, any>;
 type Doc = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, any> }>>; components: { schemas: Record<string, Schema> } };
@@ -69,5 +69,36 @@ describe("GET /api/v1/docs", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     const again = await call("/api/v1/docs", { key: null });
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+});
+
+describe("declared routes answer what the hand-written ones did", () => {
+  it("a path that names no resource is 404 before its query or body is read; bodies keep their 400, 415 and 422", async () => {
+    const { key } = await createCaller("declared-routes");
+    const notFound = { message: "Resource not found.", status: 404 };
+    expect((await call("/api/v1/reports/abc?fields=nope", { key })).json).toEqual(notFound);
+    expect((await call("/api/v1/crawls/0/pages?per_page=7", { key })).json).toEqual(notFound);
+    expect((await call("/api/v1/reports/x/history?page=0", { key })).json).toEqual(notFound);
+    expect((await call("/api/v1/webhooks/1/deliveries/nope/retry", { method: "POST", key })).json).toEqual(notFound);
+    expect((await call("/api/v1/reports/abc", { method: "PATCH", key, body: "x", headers: { "Content-Type": "text/plain" } })).json).toEqual(notFound);
+
+    const unsupported = await call("/api/v1/webhooks", { key, body: "x", headers: { "Content-Type": "text/plain" } });
+    expect(unsupported.status).toBe(415);
+    expect(unsupported.json.message).toBe("Unsupported Content-Type: send application/x-www-form-urlencoded, multipart/form-data or application/json.");
+    const malformed = await call("/api/v1/crawls", { key, body: "{nope", headers: { "Content-Type": "application/json" } });
+    expect(malformed.json).toEqual({ message: "Malformed JSON in request body", status: 400 });
+    const array = await call("/api/v1/webhooks", { key, json: [1] });
+    expect(array.json).toEqual({
+      message: "The request body must be an object of fields.",
+      errors: { body: ["The request body must be an object of fields."] },
+      status: 422,
+    });
+    const multipart = new FormData();
+    multipart.set("url", "");
+    const empty = await call("/api/v1/crawls", { key, body: multipart });
+    expect(empty.json).toEqual({ message: "The url field is required.", errors: { url: ["The url field is required."] }, status: 422 });
+    const query = await call("/api/v1/crawls?fields=nope,id", { key });
+    expect(query.status).toBe(422);
+    expect(query.json.errors.fields[0]).toMatch(/^The fields field must be a comma-separated list of: id, project, url, /);
   });
 });
