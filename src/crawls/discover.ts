@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { analysisOptionsFromEnv } from "../analysis/settings";
+import { config } from "../config";
 import { fetchRobots, notFoundProbeUrl, probeStatus } from "../analysis/site-facts";
 import type { SiteFacts } from "../analysis/types";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
@@ -44,7 +44,7 @@ function nothingToCrawl(discovery: SitemapDiscovery | null) {
 export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<void> {
   const crawl = await db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
   if (!crawl || crawl.status !== "discovering") return;
-  const analysis = analysisOptionsFromEnv(env);
+  const analysis = config(env).analysis;
   const origin = new URL(crawl.url).origin;
 
   // Spaced like page fetches: discovery is the crawl's first requests to the site.

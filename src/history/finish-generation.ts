@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { toStatement } from "../db/statement";
 import type { AnalysisJob, Db } from "../env";
-import { historyLimit } from "../monitoring/settings";
+import { config } from "../config";
 import { saveOutcome } from "../queue/save-outcome";
 import { findReportById } from "../reports/find-report";
 import type { ReportRow } from "../reports/serialize";
@@ -27,7 +27,7 @@ function endedStatements(env: Env, before: ReportRow, job: AnalysisJob, outcome:
   if (scoreDropped(before, outcome)) events.push("report.score_dropped");
   return [
     insertHistory(job, outcome, generatedAt),
-    pruneHistory(job.reportId, historyLimit(env)),
+    pruneHistory(job.reportId, config(env).historyLimit),
     ...events.map((type) =>
       deliveryInsert(before.accountId, type, data, { eventKey: `${type}:${job.reportId}:${job.generation}`, onlyIf: recorded, now }),
     ),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { analyzePage } from "../analysis/analyze";
-import { analysisOptionsFromEnv, type AnalysisOptions } from "../analysis/settings";
+import type { AnalysisOptions } from "../analysis/settings";
+import { config } from "../config";
 import { createDb } from "../db/client";
 import { reports } from "../db/schema";
 import type { AnalysisJob, Db } from "../env";
@@ -8,13 +9,12 @@ import { beginCrawlPage, settleCrawlPage, settleFromOutcome, settleWithoutFetch 
 import { analysisJobSchema } from "./job";
 import { finishGeneration } from "../history/finish-generation";
 import { markProcessing, markQueuedForRetry } from "./save-outcome";
-import { analysisConcurrency, runLimited } from "./run-limited";
+import { runLimited } from "./run-limited";
 
 export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
-  const options = analysisOptionsFromEnv(env);
-  const maxAttempts = Math.max(1, Number(env.ANALYSIS_MAX_ATTEMPTS) || 5);
-  await runLimited(batch.messages, analysisConcurrency(env), (message) => handleMessage(env, db, message, options, maxAttempts));
+  const { analysis: options, analysisMaxAttempts: maxAttempts, analysisConcurrency } = config(env);
+  await runLimited(batch.messages, analysisConcurrency, (message) => handleMessage(env, db, message, options, maxAttempts));
 }
 
 async function handleMessage(env: Env, db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {

@@ -9,7 +9,7 @@ import { listCrawls } from "../crawls/list-crawls";
 import { exportCrawlPages } from "../crawls/export-crawl-pages";
 import { crawlIdParam, listCrawlPagesQuery, listCrawlsQuery, showCrawlQuery, storeCrawlBody } from "../crawls/schemas";
 import { noPages, toCrawlPageResource, toCrawlResource } from "../crawls/serialize";
-import { crawlSettingsFromEnv } from "../crawls/settings";
+import { config } from "../config";
 import type { Crawl } from "../db/schema";
 import type { AppEnv, Db } from "../env";
 import { findWhereItIs, type RequestSession } from "../db/request-session";
@@ -40,8 +40,8 @@ export const crawlRoutes = new Hono<AppEnv>()
     return c.json(listEnvelope(c, data, total, page));
   })
   .post("/", validateBody(storeCrawlBody), async (c) => {
-    const settings = crawlSettingsFromEnv(c.env);
-    const input = await crawlFromInput(c.req.valid("form"), settings, c.env.ALLOW_PRIVATE_TARGETS === "true");
+    const { crawl: settings, allowPrivateTargets } = config(c.env);
+    const input = await crawlFromInput(c.req.valid("form"), settings, allowPrivateTargets);
     const crawl = await insertCrawl(c.var.db, c.var.caller.accountId, input, settings);
     if (typeof crawl === "string") return refusal(crawl, settings);
     await enqueueDiscovery(c.var.db, c.env.CRAWL_QUEUE, crawl.id);

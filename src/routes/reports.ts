@@ -15,9 +15,10 @@ import { pickFields } from "../http/fields";
 import { findOnPrimaryIfMissing } from "../db/request-session";
 import { csvResponse, wantsCsv } from "../http/csv";
 import { exportReports } from "../reports/export-reports";
+import { config } from "../config";
 
 const origin = (url: string) => new URL(url).origin;
-const allowPrivate = (env: Env) => env.ALLOW_PRIVATE_TARGETS === "true";
+const allowPrivate = (env: Env) => config(env).allowPrivateTargets;
 
 export const reportRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listReportsQuery), async (c) => {

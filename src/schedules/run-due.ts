@@ -1,4 +1,4 @@
-import { scheduleBatch } from "../monitoring/settings";
+import { config } from "../config";
 import { advanceSql } from "./next-run";
 
 const SEND_BATCH_LIMIT = 100;
@@ -20,7 +20,7 @@ export interface TickStats {
  */
 export async function runDueSchedules(env: Env, nowMs = Date.now()): Promise<TickStats> {
   const now = Math.floor(nowMs / 1000);
-  const limit = scheduleBatch(env);
+  const limit = config(env).scheduleBatch;
   // One window of the oldest due runs. Its finished reports are claimed first; then whatever of the window
   // is still analysing only moves on (after the claim the window holds no claimed row: they are no longer due).
   // `+status` keeps SQLite from scanning the status index (every finished report) instead of the window.
