@@ -11,7 +11,8 @@
  *
  * No list var exists yet; a list kind is added with the first var that needs one.
  */
-import { z } from "zod";
+// zod/mini, not zod: the command line bundles this module, and mini adds ~20 KB to it where zod adds ~450 KB.
+import * as z from "zod/mini";
 import { defaultAnalysisOptions, type AnalysisOptions } from "./analysis/settings";
 import { defaultCheckSettings as checkDefaults } from "./analysis/types";
 
@@ -20,125 +21,119 @@ const numberText = /^-?\d+(\.\d+)?$/;
 const fromText = (value: unknown) => (typeof value === "string" && numberText.test(value) ? Number(value) : value);
 
 /** A number between `min` and `max` (whole unless `fraction`), as text or a number; `unit` words the error. */
-function number(spec: { default: number; min: number; max: number; unit?: string; fraction?: boolean }) {
-  const kind = spec.fraction ? "a number" : "a whole number";
-  const error = `${kind}${spec.unit ? ` of ${spec.unit}` : ""} between ${spec.min} and ${spec.max}`;
-  const value = z.number({ error }).min(spec.min, { error }).max(spec.max, { error });
-  return z.preprocess(fromText, spec.fraction ? value : value.int({ error })).default(spec.default);
+function number(spec: { default: number; min: number; max: number; unit?: string; fraction?: boolean }, meaning: string) {
+  const error = `${spec.fraction ? "a number" : "a whole number"}${spec.unit ? ` of ${spec.unit}` : ""} between ${spec.min} and ${spec.max}`;
+  const value = (spec.fraction ? z.number({ error }) : z.int({ error })).check(z.minimum(spec.min, { error }), z.maximum(spec.max, { error }));
+  return z._default(z.pipe(z.transform(fromText), value), spec.default).check(z.describe(meaning));
 }
 
 /** "true" or "false" exactly: "TRUE", "1" or "yes" are errors, not a silent false. */
-function flag(spec: { default: boolean }) {
-  const error = `"true" or "false"`;
-  return z
-    .union([z.literal("true").transform(() => true), z.literal("false").transform(() => false), z.boolean()], { error })
-    .default(spec.default);
+function flag(spec: { default: boolean }, meaning: string) {
+  const text = (word: "true" | "false") => z.pipe(z.literal(word), z.transform(() => word === "true"));
+  return z._default(z.union([text("true"), text("false"), z.boolean()], { error: `"true" or "false"` }), spec.default).check(z.describe(meaning));
 }
 
 /** An http(s) URL, kept as its origin; empty means none (null). */
-function origin() {
+function origin(meaning: string) {
   const error = "an http(s) URL such as https://pagegrade.example, or empty";
-  return z
-    .string({ error })
-    .refine((text) => text === "" || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)), { error })
-    .transform((text) => (text === "" ? null : new URL(text).origin))
-    .default(null);
+  const valid = (text: string) => text === "" || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol));
+  const url = z.pipe(z.string({ error }).check(z.refine(valid, { error })), z.transform((text) => (text === "" ? null : new URL(text).origin)));
+  return z._default(url, null).check(z.describe(meaning));
 }
 
 /** A Worker secret: any string; unset or empty means none. */
-function secret() {
-  return z
-    .string({ error: "a string" })
-    .transform((text) => text || undefined)
-    .optional();
+function secret(meaning: string) {
+  return z.optional(z.pipe(z.string({ error: "a string" }), z.transform((text) => text || undefined))).check(z.describe(meaning));
 }
 
 const ms = "milliseconds";
 
 /** Analysis: the page fetch and the checks' limits; also what the command line reads. */
 const analysisVars = {
-  ALLOW_PRIVATE_TARGETS: flag({ default: false }).describe(
+  ALLOW_PRIVATE_TARGETS: flag({ default: false }, 
     "allow localhost, private IPs and any port as page and webhook targets; never on in what `wrangler deploy` ships",
   ),
-  FETCH_TIMEOUT_MS: number({ default: defaultAnalysisOptions.timeoutMs, min: 1000, max: 60_000, unit: ms }).describe(
+  FETCH_TIMEOUT_MS: number({ default: defaultAnalysisOptions.timeoutMs, min: 1000, max: 60_000, unit: ms }, 
     "total time for one page fetch, every redirect hop included",
   ),
-  FETCH_MAX_BYTES: number({ default: defaultAnalysisOptions.maxBytes, min: 1024, max: 32 * 1024 * 1024, unit: "bytes" }).describe(
+  FETCH_MAX_BYTES: number({ default: defaultAnalysisOptions.maxBytes, min: 1024, max: 32 * 1024 * 1024, unit: "bytes" }, 
     "body limit of a page; larger pages fail with too_large (each page in flight is held in the isolate's 128 MB)",
   ),
-  TITLE_MIN_LENGTH: number({ default: checkDefaults.titleMinLength, min: 0, max: 1000, unit: "characters" }).describe("`title`: shortest"),
-  TITLE_MAX_LENGTH: number({ default: checkDefaults.titleMaxLength, min: 1, max: 1000, unit: "characters" }).describe("`title`: longest"),
-  META_DESCRIPTION_MIN_LENGTH: number({ default: checkDefaults.metaDescriptionMinLength, min: 0, max: 1000, unit: "characters" }).describe(
+  TITLE_MIN_LENGTH: number({ default: checkDefaults.titleMinLength, min: 0, max: 1000, unit: "characters" }, "`title`: shortest"),
+  TITLE_MAX_LENGTH: number({ default: checkDefaults.titleMaxLength, min: 1, max: 1000, unit: "characters" }, "`title`: longest"),
+  META_DESCRIPTION_MIN_LENGTH: number({ default: checkDefaults.metaDescriptionMinLength, min: 0, max: 1000, unit: "characters" }, 
     "`meta_description_length`: shortest",
   ),
-  META_DESCRIPTION_MAX_LENGTH: number({ default: checkDefaults.metaDescriptionMaxLength, min: 1, max: 1000, unit: "characters" }).describe(
+  META_DESCRIPTION_MAX_LENGTH: number({ default: checkDefaults.metaDescriptionMaxLength, min: 1, max: 1000, unit: "characters" }, 
     "`meta_description_length`: longest",
   ),
-  MAX_IN_PAGE_LINKS: number({ default: checkDefaults.maxInPageLinks, min: 0, max: 100_000, unit: "links" }).describe("`in_page_links`"),
-  MAX_LOAD_TIME_MS: number({ default: checkDefaults.maxLoadTimeMs, min: 1, max: 60_000, unit: ms }).describe("`load_time`"),
-  MAX_PAGE_BYTES: number({ default: checkDefaults.maxPageBytes, min: 1, max: 32 * 1024 * 1024, unit: "bytes" }).describe("`page_size`"),
-  MAX_HTTP_REQUESTS: number({ default: checkDefaults.maxHttpRequests, min: 0, max: 10_000, unit: "resources" }).describe("`http_requests`"),
-  MAX_DOM_ELEMENTS: number({ default: checkDefaults.maxDomElements, min: 1, max: 1_000_000, unit: "elements" }).describe("`dom_size`"),
-  MIN_CONTENT_WORDS: number({ default: checkDefaults.minContentWords, min: 0, max: 100_000, unit: "words" }).describe("`content_length`"),
-  MIN_TEXT_HTML_RATIO: number({ default: checkDefaults.minTextHtmlRatio, min: 0, max: 100, unit: "percent", fraction: true }).describe(
+  MAX_IN_PAGE_LINKS: number({ default: checkDefaults.maxInPageLinks, min: 0, max: 100_000, unit: "links" }, "`in_page_links`"),
+  MAX_LOAD_TIME_MS: number({ default: checkDefaults.maxLoadTimeMs, min: 1, max: 60_000, unit: ms }, "`load_time`"),
+  MAX_PAGE_BYTES: number({ default: checkDefaults.maxPageBytes, min: 1, max: 32 * 1024 * 1024, unit: "bytes" }, "`page_size`"),
+  MAX_HTTP_REQUESTS: number({ default: checkDefaults.maxHttpRequests, min: 0, max: 10_000, unit: "resources" }, "`http_requests`"),
+  MAX_DOM_ELEMENTS: number({ default: checkDefaults.maxDomElements, min: 1, max: 1_000_000, unit: "elements" }, "`dom_size`"),
+  MIN_CONTENT_WORDS: number({ default: checkDefaults.minContentWords, min: 0, max: 100_000, unit: "words" }, "`content_length`"),
+  MIN_TEXT_HTML_RATIO: number({ default: checkDefaults.minTextHtmlRatio, min: 0, max: 100, unit: "percent", fraction: true }, 
     "`text_html_ratio`",
   ),
 };
 
 /** The analysis queue's consumer. */
 const queueVars = {
-  ANALYSIS_MAX_ATTEMPTS: number({ default: 5, min: 1, max: 100, unit: "deliveries" }).describe(
+  ANALYSIS_MAX_ATTEMPTS: number({ default: 5, min: 1, max: 100, unit: "deliveries" }, 
     "deliveries of one analysis before a temporary failure (timeout, 429/503) marks the report failed; keep it at most the consumer's max_retries + 1",
   ),
   // Each analysis holds its page's HTML until its turn at the DOM gate, so this bounds the heap: in 1,000-report
   // soaks the used / total heap peaked at 84-99 / 124-143 MB with 4 at once and 74 / 116 MB with 2, at the same
   // throughput (6.2-6.5 reports/s).
-  ANALYSIS_CONCURRENCY: number({ default: 2, min: 1, max: 10, unit: "analyses" }).describe(
+  ANALYSIS_CONCURRENCY: number({ default: 2, min: 1, max: 10, unit: "analyses" }, 
     "analyses of one batch that run at once: each holds its page (up to FETCH_MAX_BYTES) in the isolate's 128 MB",
   ),
 };
 
 /** History, schedules and webhooks. */
 const monitoringVars = {
-  HISTORY_LIMIT: number({ default: 100, min: 1, max: 10_000, unit: "rows" }).describe("history rows kept per report; older ones are pruned"),
-  SCHEDULE_BATCH: number({ default: 1000, min: 1, max: 10_000, unit: "runs" }).describe(
+  HISTORY_LIMIT: number({ default: 100, min: 1, max: 10_000, unit: "rows" }, "history rows kept per report; older ones are pruned"),
+  SCHEDULE_BATCH: number({ default: 1000, min: 1, max: 10_000, unit: "runs" }, 
     "scheduled runs enqueued per cron tick; the rest wait for the next minute",
   ),
-  MAX_WEBHOOKS: number({ default: 10, min: 1, max: 1000, unit: "endpoints" }).describe("webhook endpoints per account"),
-  WEBHOOK_TIMEOUT_MS: number({ default: 15_000, min: 1000, max: 60_000, unit: ms }).describe("time a receiver has to answer a delivery"),
-  PUBLIC_ORIGIN: origin().describe("origin of the report pages, for page_url in webhook payloads (null while empty)"),
+  MAX_WEBHOOKS: number({ default: 10, min: 1, max: 1000, unit: "endpoints" }, "webhook endpoints per account"),
+  WEBHOOK_TIMEOUT_MS: number({ default: 15_000, min: 1000, max: 60_000, unit: ms }, "time a receiver has to answer a delivery"),
+  PUBLIC_ORIGIN: origin("origin of the report pages, for page_url in webhook payloads (null while empty)"),
 };
 
 /** Crawls. */
 const crawlVars = {
-  MAX_CRAWL_PAGES: number({ default: 1000, min: 1, max: 100_000, unit: "pages" }).describe("highest `limit` of a crawl"),
-  MAX_CRAWL_DEPTH: number({ default: 5, min: 0, max: 100, unit: "clicks" }).describe("clicks from the start URL that link discovery follows"),
-  MAX_ACTIVE_CRAWLS: number({ default: 3, min: 1, max: 100, unit: "crawls" }).describe("unfinished crawls per account (429 beyond)"),
-  CRAWL_INTERVAL_MS: number({ default: 1000, min: 0, max: 60_000, unit: ms }).describe(
+  MAX_CRAWL_PAGES: number({ default: 1000, min: 1, max: 100_000, unit: "pages" }, "highest `limit` of a crawl"),
+  MAX_CRAWL_DEPTH: number({ default: 5, min: 0, max: 100, unit: "clicks" }, "clicks from the start URL that link discovery follows"),
+  MAX_ACTIVE_CRAWLS: number({ default: 3, min: 1, max: 100, unit: "crawls" }, "unfinished crawls per account (429 beyond)"),
+  CRAWL_INTERVAL_MS: number({ default: 1000, min: 0, max: 60_000, unit: ms }, 
     "at least this long between two fetches of one crawl (or robots.txt Crawl-delay, up to 30 s)",
   ),
 };
 
 /** Worker secrets (`wrangler secret put`), not in wrangler.toml. */
 const secretVars = {
-  REPORT_COOKIE_SECRET: secret().describe("HMAC key of report-page unlock cookies; without it protected pages cannot be unlocked"),
-  WEBHOOK_ENCRYPTION_KEY: secret().describe(
+  REPORT_COOKIE_SECRET: secret("HMAC key of report-page unlock cookies; without it protected pages cannot be unlocked"),
+  WEBHOOK_ENCRYPTION_KEY: secret(
     "any long random string; its SHA-256 is the AES-GCM key of stored webhook secrets; without it webhook endpoints answer 503",
   ),
 };
 
-/** A lower bound may not pass its upper bound: both are checked only once each is well-formed. */
 const ordered = [
   ["TITLE_MIN_LENGTH", "TITLE_MAX_LENGTH"],
   ["META_DESCRIPTION_MIN_LENGTH", "META_DESCRIPTION_MAX_LENGTH"],
 ] as const;
 
-const analysisSchema = z.object(analysisVars).superRefine((vars, ctx) => {
+/** Checks a lower limit does not pass its upper one, once both are well-formed. */
+const inOrder = z.superRefine((vars: z.output<z.ZodMiniObject<typeof analysisVars>>, ctx) => {
   for (const [low, high] of ordered) {
     if (vars[low] > vars[high]) ctx.addIssue({ code: "custom", path: [low], message: `at most ${high} (${vars[high]})` });
   }
 });
-const configSchema = z.object({ ...queueVars, ...monitoringVars, ...crawlVars, ...secretVars }).and(analysisSchema);
+
+const analysisSchema = z.object(analysisVars).check(inOrder);
+const configSchema = z.object({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...secretVars }).check(inOrder);
 
 /** Every var the config reads, by name. */
 export const configVarNames = Object.keys({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...secretVars }) as ConfigVarName[];
@@ -175,7 +170,7 @@ export interface Config {
 }
 
 /** Parses `schema` over the named vars only (an Env also holds bindings), or throws the one readable error. */
-function parseVars<S extends z.ZodType>(schema: S, names: readonly string[], vars: object): z.output<S> {
+function parseVars<S extends z.ZodMiniType>(schema: S, names: readonly string[], vars: object): z.output<S> {
   const picked = Object.fromEntries(names.map((name) => [name, (vars as Record<string, unknown>)[name]]));
   const result = schema.safeParse(picked);
   if (result.success) return result.data;
