@@ -26,6 +26,14 @@ export default defineConfig(async () => {
         },
       },
     }));
+  // Pure tests: functions over parsed pages and plain values, no storage and no fetch. They share one workerd isolate
+  // ("unit"), so they are listed here by path and every other test runs isolated ("workers"). Tests mirror src/.
+  const pure = [
+    "test/analysis/checks/**/*.test.ts",
+    "test/crawls/site-checks/**/*.test.ts",
+    "test/analysis/{dom-budget,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
+    "test/queue/{dispatch,run-limited}.test.ts",
+  ];
   const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
     test: {
@@ -33,11 +41,11 @@ export default defineConfig(async () => {
         {
           plugins: [workers()],
           // Pure functions over parsed pages touch no storage, so one workerd isolate serves every file.
-          test: { ...shared, name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false },
+          test: { ...shared, name: "unit", include: pure, isolate: false },
         },
         {
           plugins: [workers()],
-          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/unit/**", "test/e2e/**", "test/cli/**"] },
+          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**"] },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.

@@ -6,8 +6,8 @@
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../src/db/client";
-import { finishGeneration } from "../src/history/finish-generation";
-import { markProcessing } from "../src/queue/save-outcome";
+import { finishGeneration } from "../src/reports/finish-generation";
+import { markProcessing } from "../src/reports/generation";
 import { createReport } from "../src/reports/create-report";
 import { updateReport } from "../src/reports/update-report";
 import { realisticAnalyses } from "./realistic-results";

@@ -3,7 +3,7 @@
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import * as schema from "../src/db/schema";
-import type { Db } from "../src/env";
+import type { Db } from "../src/db/client";
 
 type Method = "run" | "all" | "values" | "get";
 

@@ -1,6 +1,5 @@
-import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { Db } from "./db/client";
 import type { RequestSession } from "./db/request-session";
-import type * as schema from "./db/schema";
 
 declare global {
   // Secrets are not in wrangler.toml, so `wrangler types` cannot see them (everything else comes from
@@ -20,8 +19,6 @@ declare global {
   }
 }
 
-export type Db = DrizzleD1Database<typeof schema>;
-
 /** The caller, as resolved from its API key. */
 export interface Caller {
   accountId: number;
@@ -32,12 +29,3 @@ export type AppEnv = {
   Bindings: Env;
   Variables: { db: Db; session: RequestSession; caller: Caller };
 };
-
-/** Body of a message on the analysis queue. */
-export interface AnalysisJob {
-  reportId: number;
-  generation: number;
-  /** Set when the page is audited for a crawl: the fetch then waits its slot and settles the crawl page. */
-  crawlId?: number;
-  crawlPageId?: number;
-}

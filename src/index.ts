@@ -3,8 +3,8 @@ import { runDueCrawls } from "./crawls/run-due-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
 import { handleQueue } from "./queue/dispatch";
-import { failStaleReports } from "./queue/sweep";
-import { runDueSchedules } from "./schedules/run-due";
+import { failStaleReports } from "./reports/sweep-stale";
+import { runDueSchedules } from "./reports/run-due-schedules";
 import { requeueLostDeliveries } from "./webhooks/requeue-lost";
 
 const app = createApp();
@@ -13,13 +13,15 @@ export default {
   fetch: app.fetch,
   queue: handleQueue,
   scheduled: async (_controller, env, _ctx) => {
+    // The cron has no request session: its jobs read and write the database itself.
+    const db = createDb(env.DB);
     // Independent jobs: one failing does not keep the others from running.
     await Promise.all([
-      failStaleReports(env),
-      runDueSchedules(env),
-      requeueLostDeliveries(env),
-      sweepCrawls(env, createDb(env.DB)),
-      runDueCrawls(env, createDb(env.DB)),
+      failStaleReports(env, db),
+      runDueSchedules(env, db),
+      requeueLostDeliveries(env, db),
+      sweepCrawls(env, db),
+      runDueCrawls(env, db),
     ]);
   },
 } satisfies ExportedHandler<Env>;

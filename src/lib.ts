@@ -3,5 +3,6 @@ export { createApi, createApp } from "./app";
 export * from "./analysis/index";
 export { analysisOptionsFromEnv, type ConfigVars } from "./config";
 export { handleQueue } from "./queue/dispatch";
-export type { AppEnv, AnalysisJob } from "./env";
+export type { AppEnv } from "./env";
+export type { AnalysisJob } from "./reports/analysis-job";
 export { default } from "./index";

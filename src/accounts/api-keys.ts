@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { toBase64Url, randomBytes, sha256Hex } from "../crypto/encoding";
 import { apiKeys } from "../db/schema";
-import type { Caller, Db } from "../env";
+import type { Db } from "../db/client";
+import type { Caller } from "../env";
 
 const KEY_PATTERN = /^pg_[A-Za-z0-9_-]{43}$/;
 

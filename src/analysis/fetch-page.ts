@@ -168,7 +168,7 @@ export function decodeHtml(bytes: Uint8Array, contentType: string | null): strin
   return new TextDecoder("utf-8").decode(bytes);
 }
 
-/** Fetches an HTML page under the SSRF rules and limits of decisions.md; failures are values, never throws. */
+/** Fetches an HTML page under the SSRF rules and limits of docs/security.md; failures are values, never throws. */
 export async function fetchPage(input: string, options: FetchOptions): Promise<FetchOutcome> {
   const guard = targetGuard(options);
   const start = guard(input);

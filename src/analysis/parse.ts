@@ -57,7 +57,7 @@ interface Linked {
 /**
  * linkedom keeps the whole document as one linked list in document order: each element, then its attributes,
  * its children, and an end marker. Its `next` and `end` symbols are private: found by their descriptions, and
- * test/unit/parse.test.ts fails if an upgrade renames them.
+ * test/analysis/parse.test.ts fails if an upgrade renames them.
  */
 function linkedListSymbols(document: object): { next: symbol; end: symbol } {
   const symbols = Object.getOwnPropertySymbols(document);

@@ -13,7 +13,7 @@ export function resultForScore(score: number): ResultLabel {
   return "bad";
 }
 
-/** Score, label, issue counts and stored results of one analysis (decisions.md "Report"). */
+/** Score, label, issue counts and stored results of one analysis (docs/api.md "Shapes"). */
 export function scoreResults(verdicts: { check: Check; verdict: Verdict }[]) {
   const issues: Record<Importance, number> = { high: 0, medium: 0, low: 0 };
   const results: Results = {};

@@ -6,7 +6,7 @@ const DEFAULT_PORTS = new Set(["", "80", "443"]);
 const BLOCKED_SUFFIXES = [".localhost", ".local", ".internal"];
 
 /**
- * Whether the analysis may fetch `input` (decisions.md "Analysis fetch rules"), and its normalised form:
+ * Whether the analysis may fetch `input` (docs/security.md, "Fetching user URLs"), and its normalised form:
  * the WHATWG parser lower-cases scheme and host and turns every IPv4 spelling (2130706433, 0177.0.0.1,
  * 0x7f000001, 127.1) into dotted decimal, so the host is classified after parsing, never as typed.
  * Host names that resolve to private addresses cannot be caught here (Workers has no DNS API); the

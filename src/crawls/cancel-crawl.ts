@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
-import type { Db } from "../env";
+import { and, eq, inArray } from "drizzle-orm";
+import { crawls, type Crawl } from "../db/schema";
+import type { Db } from "../db/client";
 import { ApiError, notFound } from "../http/errors";
-import { CANCELLED } from "./crawl-page-job";
+import { failures } from "../reports/failures";
+import { failCancelledCrawlPages } from "../reports/generation";
 import { findCrawl, UNFINISHED } from "./find-crawl";
 
 /**
@@ -18,15 +19,7 @@ export async function stopCrawl(db: Db, accountId: number, id: number): Promise<
       .set({ status: "cancelled", finishedAt: now, updatedAt: now })
       .where(and(eq(crawls.id, id), eq(crawls.accountId, accountId), inArray(crawls.status, [...UNFINISHED])))
       .returning(),
-    db
-      .update(reports)
-      .set({ status: "failed", errorCode: CANCELLED.code, errorMessage: CANCELLED.message, updatedAt: now })
-      .where(
-        sql`${reports.status} IN ('queued', 'processing') AND EXISTS (
-          SELECT 1 FROM ${crawlPages} p JOIN ${crawls} c ON c.id = p.crawl_id
-          WHERE p.crawl_id = ${id} AND c.account_id = ${accountId} AND c.status = 'cancelled' AND p.state = 'pending'
-            AND p.report_id = ${reports.id} AND p.generation = ${reports.generation})`,
-      ),
+    failCancelledCrawlPages(db, accountId, id, failures.crawlCancelled, now),
   ]);
   return cancelled;
 }

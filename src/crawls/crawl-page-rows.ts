@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { crawlPages, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 
 /** The crawl's pages worst first (failed, then lowest score, then blocked and pending), with their reports' privacy. */
 export const crawlPageRows = (db: Db, crawlId: number) =>

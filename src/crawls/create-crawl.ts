@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { crawls, type Crawl } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { projectNameFor } from "../projects/project-name";
 import { targetUrlOrThrow } from "../reports/create-report";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { crawlPages, crawls } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { findCrawl } from "./find-crawl";
 import { stopCrawl } from "./cancel-crawl";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { crawls } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 
 export interface DiscoverJob {

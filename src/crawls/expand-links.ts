@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { crawlPages, crawls } from "../db/schema";
-import type { Db } from "../env";
-import { rawBatch } from "../db/raw-batch";
+import type { Db } from "../db/client";
+import { runBatch } from "../db/batch";
 import { robotsPolicy } from "./discovery/robots-rules";
 import type { RobotsFacts } from "../analysis/types";
 import { materializePages } from "./materialize-pages";
@@ -25,7 +25,7 @@ export async function expandLinks(env: Env, db: Db, crawlId: number, depth: numb
   const json = JSON.stringify(rows);
   const isNew = sql`json_extract(value, '$.u') NOT IN (SELECT url FROM ${crawlPages} WHERE crawl_id = ${crawlId})`;
   const room = sql`max(0, ${crawl.limit} - (SELECT count(*) FROM ${crawlPages} WHERE crawl_id = ${crawlId}))`;
-  await rawBatch(db, [
+  await runBatch(db, [
     sql`
       INSERT OR IGNORE INTO ${crawlPages} (crawl_id, url, depth, in_sitemap, state)
       SELECT ${crawlId}, json_extract(value, '$.u'), ${depth + 1}, 0, json_extract(value, '$.b')

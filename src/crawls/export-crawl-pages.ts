@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { crawlPages, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { csvStream, type CsvColumn } from "../http/csv";
 import { verdictColumns } from "../reports/csv-columns";
 import { crawlPagesWhere } from "./list-crawl-pages";

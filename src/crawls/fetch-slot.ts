@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { crawls } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 
 /** A delivery waits in the consumer for its slot up to this long; beyond, the message is retried later. */
 const MAX_WAIT_MS = 30_000;

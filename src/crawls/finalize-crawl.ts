@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { resultForScore } from "../analysis/score";
 import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { UNFINISHED } from "./find-crawl";
 import { notifyCrawlCompleted } from "./notify";
 import type { PageFacts } from "./page-facts";

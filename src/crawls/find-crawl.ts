@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { noPages, type PageCounts } from "./serialize";
 
 export const UNFINISHED = ["discovering", "running"] as const;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { crawlPages } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { offsetOf } from "../http/pagination";
 import type { ListCrawlPagesQuery } from "./schemas";
 

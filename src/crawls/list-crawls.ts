@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { crawls } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { offsetOf } from "../http/pagination";
 import type { ListCrawlsQuery } from "./schemas";
 

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { crawlPages, projects, reports, type Crawl } from "../db/schema";
-import type { Db } from "../env";
-import { rawBatch } from "../db/raw-batch";
+import { runBatch } from "../db/batch";
+import { crawlPages, projects, type Crawl } from "../db/schema";
+import type { Db } from "../db/client";
+import { startCrawlPageGenerations } from "../reports/generation";
 
 export interface QueuedPage {
   id: number;
@@ -14,25 +15,14 @@ export interface QueuedPage {
  * URL gets a new generation, other URLs get a new report with the crawl's privacy. Returns the pages to queue.
  */
 export async function materializePages(db: Db, crawl: Crawl): Promise<QueuedPage[]> {
-  const now = new Date().toISOString();
   const fresh = sql`p.crawl_id = ${crawl.id} AND p.state = 'pending' AND p.report_id IS NULL`;
-  const results = await rawBatch(db, [
+  const results = await runBatch(db, [
     db.insert(projects).values({ accountId: crawl.accountId, name: crawl.project }).onConflictDoNothing(),
-    sql`
-      UPDATE ${reports} SET generation = generation + 1, status = 'queued', updated_at = ${now}
-      WHERE id IN (SELECT max(r.id) FROM ${reports} r JOIN ${crawlPages} p ON r.account_id = ${crawl.accountId} AND r.url = p.url
-                   WHERE ${fresh} GROUP BY p.url)`,
-    sql`
-      INSERT INTO ${reports} (account_id, project_id, url, privacy, password_hash)
-      SELECT ${crawl.accountId}, (SELECT id FROM ${projects} WHERE account_id = ${crawl.accountId} AND name = ${crawl.project}),
-             p.url, ${crawl.privacy}, ${crawl.passwordHash}
-      FROM ${crawlPages} p
-      WHERE ${fresh} AND NOT EXISTS (SELECT 1 FROM ${reports} r WHERE r.account_id = ${crawl.accountId} AND r.url = p.url)
-      ORDER BY p.id`,
+    ...startCrawlPageGenerations(crawl, fresh, new Date().toISOString()),
     sql`
       UPDATE ${crawlPages} AS p SET
-        report_id = (SELECT max(r.id) FROM ${reports} r WHERE r.account_id = ${crawl.accountId} AND r.url = p.url),
-        generation = (SELECT r.generation FROM ${reports} r WHERE r.account_id = ${crawl.accountId} AND r.url = p.url ORDER BY r.id DESC LIMIT 1)
+        report_id = (SELECT max(r.id) FROM reports r WHERE r.account_id = ${crawl.accountId} AND r.url = p.url),
+        generation = (SELECT r.generation FROM reports r WHERE r.account_id = ${crawl.accountId} AND r.url = p.url ORDER BY r.id DESC LIMIT 1)
       WHERE ${fresh}
       RETURNING id, report_id, generation`,
   ]);

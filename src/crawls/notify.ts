@@ -1,11 +1,11 @@
 import type { Crawl } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { config } from "../config";
 import { emitEvent } from "../webhooks/emit-event";
 import { pageCounts } from "./find-crawl";
 import { noPages, toCrawlResource } from "./serialize";
 
-/** Webhook payloads stay under 20 KB (monitoring.md); the checks' examples go first when a crawl's would not. */
+/** Webhook payloads stay under 20 KB (docs/monitoring.md); the checks' examples go first when a crawl's would not. */
 const MAX_DATA_CHARS = 18_000;
 
 /** The crawl resource as `crawl.completed` carries it: counts, not pages; `page_url` only with PUBLIC_ORIGIN. */

@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { crawls } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { insertCrawl } from "./create-crawl";
 import { enqueueDiscovery } from "./enqueue-discovery";
 import { config } from "../config";

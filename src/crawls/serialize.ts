@@ -4,7 +4,7 @@ export type PageCounts = { audited: number; failed: number; blocked: number; pen
 
 export const noPages: PageCounts = { audited: 0, failed: 0, blocked: 0, pending: 0 };
 
-/** The crawl resource of sites.md. The password never leaves the database. */
+/** The crawl resource of docs/crawls.md. The password never leaves the database. */
 export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) {
   return {
     id: row.id,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { crawlPages, crawls } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { UNFINISHED } from "./find-crawl";
 import { finalizeCrawl } from "./finalize-crawl";
 import { STALL_AFTER_MS } from "./settings";
@@ -9,7 +9,7 @@ import { STALL_AFTER_MS } from "./settings";
 const SETTLING_EXPIRES_MS = 5 * 60 * 1000;
 
 /**
- * Nothing stays unfinished (sites.md): a running crawl with no page pending is finalised (its finalising consumer
+ * Nothing stays unfinished (docs/crawls.md): a running crawl with no page pending is finalised (its finalising consumer
  * was lost), and a crawl without progress for 30 minutes fails with `crawl_stalled`.
  */
 export async function sweepCrawls(env: Env, db: Db, now = Date.now()): Promise<{ finalized: number; stalled: number }> {

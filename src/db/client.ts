@@ -1,6 +1,8 @@
-import { drizzle } from "drizzle-orm/d1";
-import type { Db } from "../env";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "./schema";
+
+/** The drizzle handle every query takes: over the database or over one request's D1 session. */
+export type Db = DrizzleD1Database<typeof schema>;
 
 /**
  * Drizzle over D1 or over one D1 session. A plain D1Database always reaches the primary (the queue consumer and

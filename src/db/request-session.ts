@@ -1,5 +1,4 @@
-import type { Db } from "../env";
-import { createDb } from "./client";
+import { createDb, type Db } from "./client";
 
 export type SessionStart = D1SessionConstraint | D1SessionBookmark;
 

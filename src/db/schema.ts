@@ -78,7 +78,7 @@ export const reports = sqliteTable(
     errorCode: text(),
     errorMessage: text(),
     generatedAt: text(),
-    // monitoring.md: the score of the completed generation before the current one, set as a generation completes.
+    // docs/monitoring.md: the score of the completed generation before the current one, set as a generation completes.
     previousScore: integer(),
     schedule: text({ enum: reportSchedules }).notNull().default("none"),
     // Unix seconds: schedule arithmetic stays exact, so runs never drift.
@@ -118,7 +118,7 @@ export const unlockAttempts = sqliteTable(
   (t) => [index("unlock_attempts_lookup_idx").on(t.reportId, t.client, t.createdAt)],
 );
 
-/** One compact row per finished generation (monitoring.md "History"); the full results stay on the report. */
+/** One compact row per finished generation (docs/monitoring.md "History and schedules"); the full results stay on the report. */
 export const reportHistory = sqliteTable(
   "report_history",
   {

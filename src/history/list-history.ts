@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import { reportHistory, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { offsetOf } from "../http/pagination";
 import { withChanges } from "./changes";
 import type { ListHistoryQuery } from "./schemas";

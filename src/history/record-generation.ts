@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
-import type { AnalysisJob } from "../env";
+/** The generation a history row records (an analysis job has at least these). */
+type Generation = { reportId: number; generation: number };
 
 /** Check ids that failed, sorted: the compact trace of a generation kept in its history row. */
 export const failedCheckIds = (results: Record<string, { passed: boolean }>) =>
@@ -14,7 +15,7 @@ export const failedCheckIds = (results: Record<string, { passed: boolean }>) =>
  * (the conditional UPDATE before it in the same batch succeeded) and only once: the unique
  * (report_id, generation) index turns a duplicate delivery of the analysis message into a no-op.
  */
-export function insertHistory(job: AnalysisJob, outcome: AnalysisOutcome, generatedAt: string) {
+export function insertHistory(job: Generation, outcome: AnalysisOutcome, generatedAt: string) {
   const status = outcome.ok ? "completed" : "failed";
   const row = outcome.ok
     ? { score: outcome.score, result: outcome.result, ...outcome.issues, failed: failedCheckIds(outcome.results), code: null, message: null }

@@ -1,6 +1,6 @@
 import { checksById } from "../analysis/checks/index";
 import type { HistoryRow } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { changesBetween } from "./changes";
 import { completedHistory } from "./list-history";
 

@@ -7,7 +7,7 @@ export interface PageRequest {
 
 export const offsetOf = ({ page, perPage }: PageRequest) => (page - 1) * perPage;
 
-/** The list envelope of decisions.md: absolute links that keep every query parameter given. */
+/** The list envelope (docs/api.md "Shapes"): absolute links that keep every query parameter given. */
 export function listEnvelope<T>(c: Context, data: T[], total: number, { page, perPage }: PageRequest) {
   const url = new URL(c.req.url);
   const path = `${url.origin}${url.pathname}`;

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import { unlockAttempts } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 
 export const MAX_WRONG_TRIES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;

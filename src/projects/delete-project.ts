@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { projects, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 
 /** Deletes every report of this account's project, and the project, in one atomic batch. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { resultForScore } from "../analysis/score";
 import { projects } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { likeContains } from "../http/list-params";
 import { offsetOf } from "../http/pagination";
 import type { ListProjectsQuery } from "./schemas";

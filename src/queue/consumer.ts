@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
-import { analyzePage } from "../analysis/analyze";
 import type { AnalysisOptions } from "../analysis/settings";
 import { config } from "../config";
+import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb } from "../db/client";
 import { reports } from "../db/schema";
-import type { AnalysisJob, Db } from "../env";
-import { beginCrawlPage, settleCrawlPage, settleFromOutcome, settleWithoutFetch } from "../crawls/crawl-page-job";
-import { analysisJobSchema } from "./job";
-import { finishGeneration } from "../history/finish-generation";
-import { markProcessing, markQueuedForRetry } from "./save-outcome";
+import type { Db } from "../db/client";
+import { analysisJobSchema, type AnalysisJob, type AnalysisPath } from "../reports/analysis-job";
+import { failures } from "../reports/failures";
+import { finishGeneration } from "../reports/finish-generation";
+import { markQueuedForRetry } from "../reports/generation";
+import { loneReportPath } from "./lone-report-path";
 import { runLimited } from "./run-limited";
 
 export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
@@ -16,6 +17,10 @@ export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env
   const { analysis: options, analysisMaxAttempts: maxAttempts, analysisConcurrency } = config(env);
   await runLimited(batch.messages, analysisConcurrency, (message) => handleMessage(env, db, message, options, maxAttempts));
 }
+
+/** The one place a message's kind is decided: a crawl's page, or a lone report. */
+const pathOf = (env: Env, db: Db, job: AnalysisJob): AnalysisPath =>
+  job.crawlId ? crawlPagePath(env, db, { ...job, crawlId: job.crawlId }) : loneReportPath(db, job);
 
 async function handleMessage(env: Env, db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {
   const parsed = analysisJobSchema.safeParse(message.body);
@@ -25,6 +30,7 @@ async function handleMessage(env: Env, db: Db, message: Message<unknown>, option
     return;
   }
   const job = parsed.data;
+  const path = pathOf(env, db, job);
   const report = await db
     .select({ url: reports.url, status: reports.status, generation: reports.generation })
     .from(reports)
@@ -32,29 +38,22 @@ async function handleMessage(env: Env, db: Db, message: Message<unknown>, option
     .get();
   // Deleted, regenerated since, or already analysed for this generation: nothing to do.
   if (!report || report.generation !== job.generation || report.status === "completed" || report.status === "failed") {
-    if (job.crawlId) await settleWithoutFetch(env, db, job, report?.generation === job.generation ? report.status : undefined);
+    await path.settleWithoutFetch(report?.generation === job.generation ? report.status : undefined);
     message.ack();
     return;
   }
   try {
-    // A crawl page claims its crawl's fetch slot last before the fetch (or is stopped, or waits).
-    if (job.crawlId) await markProcessing(db, job);
-    const crawl = job.crawlId ? await beginCrawlPage(db, job) : null;
-    if (crawl?.action === "skip") return message.ack();
-    if (crawl?.action === "later") return message.retry({ delaySeconds: crawl.delaySeconds });
-    // A lone report's processing mark is written while the page is fetched: one D1 round trip off the time to report.
-    const [, outcome] = await Promise.all([
-      crawl ? undefined : markProcessing(db, job),
-      analyzePage(report.url, crawl ? { ...options, site: crawl.site, onPage: crawl.onPage } : options),
-    ]);
-    await crawl?.release();
+    const step = await path.analyze(report.url, options);
+    if (step.next === "skip") return message.ack();
+    if (step.next === "later") return message.retry({ delaySeconds: step.delaySeconds });
+    const { outcome } = step;
     if (!outcome.ok && outcome.temporary && message.attempts < maxAttempts) {
       await markQueuedForRetry(db, job);
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       return;
     }
     await finishGeneration(env, db, job, outcome);
-    if (crawl) await settleFromOutcome(env, db, job, outcome, crawl);
+    await path.settle(outcome);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
@@ -73,14 +72,8 @@ export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, en
 async function handleDeadLetter(env: Env, db: Db, message: Message<unknown>) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (parsed.success) {
-    await finishGeneration(env, db, parsed.data, {
-      ok: false,
-      code: "analysis_crashed",
-      message: "The analysis failed repeatedly and was given up. Regenerate the report to try again.",
-      temporary: false,
-    });
-    if (parsed.data.crawlId) await settleCrawlPage(env, db, parsed.data, false, null);
+    await finishGeneration(env, db, parsed.data, failures.analysisCrashed);
+    await pathOf(env, db, parsed.data).settle(failures.analysisCrashed);
   }
   message.ack();
 }
-

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { checkTargetUrl } from "../analysis/url-guard";
 import { projects, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { projectNameFor } from "../projects/project-name";
 import { selectReports, withResults } from "./find-report";
+import { firstGeneration } from "./generation";
 import { passwordRule } from "./password-rule";
 import { firstRunSql } from "../schedules/next-run";
 import type { StoreReportInput } from "./schemas";
@@ -37,6 +38,7 @@ export async function createReport(
         privacy: input.privacy,
         passwordHash,
         schedule: input.schedule,
+        ...firstGeneration,
       }),
     db
       .update(reports)

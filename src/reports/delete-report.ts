@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { projects, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 
 /** Deletes the report and, atomically with it, its project if that was the project's last report. */

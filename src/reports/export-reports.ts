@@ -1,6 +1,6 @@
 import { and, asc, desc, gt, lt } from "drizzle-orm";
 import { reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { csvStream, type CsvColumn } from "../http/csv";
 import { ApiError } from "../http/errors";
 import { verdictColumns } from "./csv-columns";

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { projects, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { decodeResults } from "./results-codec";
 import type { ReportRow, StoredReportRow } from "./serialize";
 

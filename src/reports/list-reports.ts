@@ -2,7 +2,7 @@ import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from "driz
 import { resultScoreRanges } from "../analysis/score";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { projects, reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { likeContains } from "../http/list-params";
 import { offsetOf, type PageRequest } from "../http/pagination";
 import { columnsWithoutResults, readsResults, reportColumns, selectReports, withResults } from "./find-report";

@@ -27,7 +27,7 @@ export function toAnalysisResource(state: AnalysisState) {
   };
 }
 
-/** The report resource of decisions.md. The password itself never leaves the database: only whether one is set. */
+/** The report resource (docs/api.md "Shapes"). The password itself never leaves the database: only whether one is set. */
 export function toReportResource(row: ReportRow, origin: string) {
   const { final_url, status, score, result, issues, results, error, generated_at } = toAnalysisResource(row);
   return {

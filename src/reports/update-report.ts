@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { reports } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { passwordRule } from "./password-rule";
 import { firstRunSql } from "../schedules/next-run";
+import { nextGeneration } from "./generation";
 import { findReport, selectReports, withResults } from "./find-report";
 import type { UpdateReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
@@ -38,7 +39,7 @@ export async function updateReport(
         updatedAt: new Date().toISOString(),
         ...(accessChanged && { accessVersion: sql`${reports.accessVersion} + 1` }),
         ...(schedule && { schedule, nextRunAt: firstRunSql(schedule, Math.floor(Date.now() / 1000)) }),
-        ...(regenerate && { status: "queued", generation: sql`${reports.generation} + 1` }),
+        ...(regenerate && nextGeneration()),
       })
       .where(and(eq(reports.id, id), eq(reports.accountId, accountId))),
     selectReports(db).where(and(eq(reports.id, id), eq(reports.accountId, accountId))),

@@ -11,7 +11,8 @@ import { crawlIdParam, listCrawlPagesQuery, listCrawlsQuery, showCrawlQuery, sto
 import { noPages, toCrawlPageResource, toCrawlResource } from "../crawls/serialize";
 import { config } from "../config";
 import type { Crawl } from "../db/schema";
-import type { AppEnv, Db } from "../env";
+import type { Db } from "../db/client";
+import type { AppEnv } from "../env";
 import { findWhereItIs, type RequestSession } from "../db/request-session";
 import { csvResponse, wantsCsv } from "../http/csv";
 import { notFound } from "../http/errors";

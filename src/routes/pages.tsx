@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { findCrawlById } from "../crawls/find-crawl";
-import type { AppEnv, Db } from "../env";
+import type { AppEnv } from "../env";
 import { sendCrawlPage } from "../page/crawl-page";
 import { sendErrorPage } from "../page/error-page";
 import { sendHomePage } from "../page/home-page";
 import { sendReportPage } from "../page/report-page";
 import { HistorySection } from "../page/components/score-trend";
 import { pageHistory } from "../history/since-last-audit";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import type { Context } from "hono";
 import type { SharedSubject } from "../page/shared-subject";
 import type { Crawl } from "../db/schema";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv, Db } from "../env";
+import type { Db } from "../db/client";
+import type { AppEnv } from "../env";
 import { listEnvelope } from "../http/pagination";
 import { validate, validateBody } from "../http/validation";
 import { createReport } from "../reports/create-report";

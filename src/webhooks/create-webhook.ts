@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { webhooks, type Webhook } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { config } from "../config";
 import { endpointUrlOrThrow } from "./endpoint-url";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { webhooks } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { findWebhookOrThrow } from "./find-webhook";
 
 /** Deletes the endpoint and (cascade) its deliveries; their queued attempts find nothing and stop. */

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { webhookDeliveries, webhooks, type Webhook } from "../db/schema";
-import type { Db } from "../env";
 import { config } from "../config";
 import { MAX_QUEUE_DELAY_SECONDS, sendAttempt } from "./enqueue-deliveries";
 import { deliveryJobSchema, type DeliveryJob } from "./job";

@@ -1,8 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { randomBytes, toHex } from "../crypto/encoding";
 import type { webhookEventTypes } from "../db/schema";
-import { toStatement } from "../db/statement";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 
 const MAX_PAYLOAD_CHARS = 20_000;
@@ -31,7 +30,7 @@ export function deliveryInsert(accountId: number, type: WebhookEventType, data: 
   const now = (options.now ?? new Date()).toISOString();
   const messageId = newMessageId();
   const payload = JSON.stringify({ type, timestamp: now, data });
-  // monitoring.md: payloads stay under 20 KB; a bigger one is a bug of the caller (send an id, not the data).
+  // docs/monitoring.md: payloads stay under 20 KB; a bigger one is a bug of the caller (send an id, not the data).
   if (payload.length > MAX_PAYLOAD_CHARS) throw new Error(`${type} payload of ${payload.length} characters is over ${MAX_PAYLOAD_CHARS}`);
   const target = options.webhookId === undefined
     ? sql`w.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value IN (${type}, '*'))`
@@ -44,18 +43,15 @@ export function deliveryInsert(accountId: number, type: WebhookEventType, data: 
     RETURNING id`;
 }
 
-/**
- * The one way other code announces an event: stores a delivery per subscribed endpoint and queues them.
- * (`db` is part of the agreed signature; the insert goes through D1 directly, see db/statement.ts.)
- */
+/** The one way other code announces an event: stores a delivery per subscribed endpoint and queues them. */
 export async function emitEvent(
   env: Env,
-  _db: Db,
+  db: Db,
   accountId: number,
   type: WebhookEventType,
   data: Record<string, unknown>,
   options: EventOptions = {},
 ): Promise<void> {
-  const { results } = await toStatement(env.DB, deliveryInsert(accountId, type, data, options)).all<{ id: number }>();
-  await enqueueDeliveries(env, results.map((row) => row.id));
+  const rows = await db.all<{ id: number }>(deliveryInsert(accountId, type, data, options));
+  await enqueueDeliveries(env, rows.map((row) => row.id));
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { webhooks, type Webhook } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 
 /** An endpoint of this account, or undefined: another account's is exactly as missing as none. */

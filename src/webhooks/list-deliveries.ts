@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { offsetOf } from "../http/pagination";
 import type { ListDeliveriesQuery } from "./schemas";
 

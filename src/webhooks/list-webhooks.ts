@@ -1,6 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import { webhooks } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { offsetOf, type PageRequest } from "../http/pagination";
 
 export async function listWebhooks(db: Db, accountId: number, page: PageRequest) {

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, ne } from "drizzle-orm";
 import { webhookDeliveries, webhooks, type Webhook, type WebhookDelivery } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { nextDelaySeconds } from "./retry-schedule";
 import type { SendResult } from "./send";
 

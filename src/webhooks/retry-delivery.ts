@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type WebhookDelivery } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { sendAttempt } from "./enqueue-deliveries";
 import { findWebhookOrThrow } from "./find-webhook";

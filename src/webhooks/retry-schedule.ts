@@ -1,4 +1,4 @@
-/** monitoring.md: waits after each failed attempt; after the last one the delivery is failed. */
+/** docs/monitoring.md: waits after each failed attempt; after the last one the delivery is failed. */
 export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 86_400] as const;
 const JITTER = 0.2;
 const RETRY_AFTER_STATUSES = new Set([429, 502, 503, 504]);

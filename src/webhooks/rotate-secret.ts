@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { webhooks, type Webhook } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { findWebhookOrThrow } from "./find-webhook";
 import { encryptSecret, generateSecret, requireEncryptionKey } from "./secret";
 

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type WebhookDelivery } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { toStatement } from "../db/statement";
 import { deliveryInsert } from "./emit-event";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 import { findWebhookOrThrow } from "./find-webhook";
@@ -16,7 +15,7 @@ export async function sendTestEvent(env: Env, db: Db, accountId: number, id: num
   const webhook = await findWebhookOrThrow(db, accountId, id);
   requireEnabled(webhook);
   const event = deliveryInsert(accountId, "webhook.test", { webhook_id: id, message: "A test event from pagegrade." }, { webhookId: id });
-  const inserted = await toStatement(env.DB, event).first<{ id: number }>();
+  const inserted = await db.get<{ id: number }>(event);
   await enqueueDeliveries(env, [inserted!.id]);
   const row = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, inserted!.id))).get();
   return row!;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { config } from "../config";
 import { webhooks, type Webhook } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { endpointUrlOrThrow } from "./endpoint-url";
 import { findWebhookOrThrow } from "./find-webhook";
 import type { UpdateWebhookInput } from "./schemas";

@@ -6,7 +6,7 @@ import { sweepCrawls } from "../../src/crawls/sweep-crawls";
 import { createDb } from "../../src/db/client";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { site, startCrawl, waitForCrawl } from "../helpers/crawl";
-import { createEndpoint, hookUrl, received, waitForWebhooks } from "../helpers/webhooks";
+import { createEndpoint, deliverMessage, hookUrl, received, waitForWebhooks } from "../helpers/webhooks";
 import { crawlEventData } from "../../src/crawls/notify";
 import { Webhook } from "standardwebhooks";
 
@@ -82,6 +82,34 @@ describe("the crawl sweep", () => {
     await env.DB.prepare("UPDATE crawls SET settling_at = ? WHERE id = ?").bind(new Date(Date.now() - 6 * 60 * 1000).toISOString(), id).run();
     await sweepCrawls(env, db());
     expect((await call(`/api/v1/crawls/${id}`, { key: caller.key })).json.data.status).toBe("completed");
+  });
+});
+
+describe("pages whose analyses the queue refuses", () => {
+  it("fail with their reports (enqueue_failed), so the crawl still finishes", async () => {
+    const caller = await createCaller("crawl-refused");
+    const crawl = await env.DB.prepare(
+      "INSERT INTO crawls (account_id, project, url, source, status, interval_ms) VALUES (?, ?, ?, 'links', 'discovering', 10) RETURNING id",
+    )
+      .bind(caller.accountId, new URL(site("/")).host, site("/site/"))
+      .first<{ id: number }>();
+    const refuse = async () => {
+      throw new Error("queue down");
+    };
+    await deliverMessage("pagegrade-crawl", { kind: "discover", crawlId: crawl!.id }, {
+      ANALYSIS_QUEUE: { send: refuse, sendBatch: refuse } as unknown as Queue,
+    });
+    const page = await env.DB.prepare("SELECT state, report_id, settled_at FROM crawl_pages WHERE crawl_id = ?").bind(crawl!.id).first<Record<string, any>>();
+    expect(page).toMatchObject({ state: "failed", report_id: expect.any(Number), settled_at: expect.any(String) });
+    const report = await env.DB.prepare("SELECT status, error_code, error_message FROM reports WHERE id = ?").bind(page!.report_id).first();
+    expect(report).toEqual({
+      status: "failed",
+      error_code: "enqueue_failed",
+      error_message: "The analysis could not be queued. Regenerate the report to try again.",
+    });
+    await sweepCrawls(env, db());
+    const finished = await call(`/api/v1/crawls/${crawl!.id}`, { key: caller.key });
+    expect(finished.json.data).toMatchObject({ status: "completed", pages: { failed: 1, pending: 0 } });
   });
 });
 

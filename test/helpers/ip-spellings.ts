@@ -7,7 +7,7 @@ export const ipv4ToInt = (dotted: string) => dotted.split(".").reduce((n, part) 
 export const intToIpv4 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join(".");
 const cidr = (dotted: string, prefix: number): Cidr4 => [ipv4ToInt(dotted), prefix];
 
-/** Every IPv4 range decisions.md says the analysis must never fetch. */
+/** Every IPv4 range the analysis must never fetch (docs/security.md). */
 export const blockedIpv4Ranges: Record<string, Cidr4> = {
   "loopback 127/8": cidr("127.0.0.0", 8),
   "private 10/8": cidr("10.0.0.0", 8),

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { failStaleReports } from "../../src/queue/sweep";
+import { createDb } from "../../src/db/client";
+import { failStaleReports } from "../../src/reports/sweep-stale";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
 import { createEndpoint, deliverMessage, hookUrl, waitForWebhooks } from "../helpers/webhooks";
@@ -160,8 +161,8 @@ describe("history and report events", () => {
     await env.DB.prepare("UPDATE reports SET status = 'processing', generation = 2, updated_at = ? WHERE id = ?")
       .bind(new Date(Date.now() - 20 * 60_000).toISOString(), id)
       .run();
-    await failStaleReports(env);
-    await failStaleReports(env);
+    await failStaleReports(env, createDb(env.DB));
+    await failStaleReports(env, createDb(env.DB));
     expect(await historyRows(id)).toMatchObject([{ generation: 2, status: "failed", error_code: "analysis_lost", score: null }]);
     const events = (await eventsOf(id, "report.failed")).filter((row: any) => row.webhook_id === hook.id);
     expect(events).toHaveLength(1);

@@ -2,7 +2,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import worker from "../../src/index";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runDueSchedules } from "../../src/schedules/run-due";
+import { createDb } from "../../src/db/client";
+import { runDueSchedules } from "../../src/reports/run-due-schedules";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
 import { recordingQueue } from "../helpers/webhooks";
@@ -18,7 +19,7 @@ const setDue = (id: number, nextRunAt: number, schedule = "daily") =>
 /** A tick that records what it enqueues instead of sending it. */
 async function tick(overrides: Partial<Env> = {}, nowMs = Date.now()) {
   const { queue, sent } = recordingQueue();
-  const stats = await runDueSchedules({ ...env, ANALYSIS_QUEUE: queue, ...overrides } as Env, nowMs);
+  const stats = await runDueSchedules({ ...env, ANALYSIS_QUEUE: queue, ...overrides } as Env, createDb(env.DB), nowMs);
   return { stats, sent: sent.map((s) => s.body as { reportId: number; generation: number }) };
 }
 
@@ -91,6 +92,28 @@ describe("scheduled audits", () => {
     expect((await reportRow(id))!.next_run_at).toBe(planned + 4 * WEEK);
   });
 
+  it("a run the queue refuses fails its report with enqueue_failed, and the next run tries again", async () => {
+    const id = await seedReport(caller, KNOWN(), { score: 50 });
+    const planned = nowSeconds() - 20;
+    await setDue(id, planned);
+    const refuse = async () => {
+      throw new Error("queue down");
+    };
+    const { stats } = await tick({ ANALYSIS_QUEUE: { send: refuse, sendBatch: refuse } as unknown as Queue });
+    expect(stats.failed).toBeGreaterThanOrEqual(1);
+    expect(await reportRow(id)).toMatchObject({
+      status: "failed",
+      generation: 2,
+      error_code: "enqueue_failed",
+      error_message: "The scheduled analysis could not be queued; the next scheduled run will try again.",
+      next_run_at: planned + DAY,
+      score: 50,
+    });
+    await setDue(id, nowSeconds() - 1);
+    const retried = await tick();
+    expect(retried.sent.filter((job) => job.reportId === id)).toEqual([{ reportId: id, generation: 3 }]);
+  });
+
   it("does not enqueue a report still analysing, but moves its next_run_at on", async () => {
     const id = await seedReport(caller, KNOWN(), { score: null }); // status queued
     const planned = nowSeconds() - 10;
@@ -144,7 +167,7 @@ describe("scheduled audits", () => {
   it("a due run goes through the real queue: the report is analysed again and gets a history row", async () => {
     const id = await seedReport(caller, KNOWN(), { score: 100 });
     await setDue(id, nowSeconds() - 1);
-    const stats = await runDueSchedules(env);
+    const stats = await runDueSchedules(env, createDb(env.DB));
     expect(stats.enqueued).toBeGreaterThanOrEqual(1);
     const report = await waitForReport(caller.key, id);
     expect(report).toMatchObject({ status: "completed", previous_score: 100, schedule: "daily" });

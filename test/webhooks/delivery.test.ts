@@ -14,7 +14,7 @@ describe("webhook deliveries through the queue, verified by the standardwebhooks
     caller = await createCaller("deliveries");
   });
 
-  it("a completed report arrives signed, with the headers and the payload of monitoring.md", async () => {
+  it("a completed report arrives signed, with the headers and the payload of docs/monitoring.md", async () => {
     const { tag, url } = hookUrl("ok");
     const hook = await createEndpoint(caller, url, ["report.completed"]);
     const page = `${env.PAGE_SERVER}/fixtures/known-page.html`;

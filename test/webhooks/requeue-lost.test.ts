@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
 import { LOST_AFTER_MS, requeueLostDeliveries } from "../../src/webhooks/requeue-lost";
 import { createCaller } from "../helpers/api";
 import { createEndpoint, hookUrl, recordingQueue } from "../helpers/webhooks";
@@ -19,8 +20,8 @@ describe("lost webhook messages", () => {
     await insert("recent", 1, recent);
     await insert("done", 1, overdue, "succeeded");
     const { queue, sent } = recordingQueue();
-    expect(await requeueLostDeliveries({ ...env, WEBHOOK_QUEUE: queue } as Env)).toBe(1);
+    expect(await requeueLostDeliveries({ ...env, WEBHOOK_QUEUE: queue } as Env, createDb(env.DB))).toBe(1);
     expect(sent.map((s) => s.body)).toEqual([{ deliveryId: lost!.id, attempt: 2 }]);
-    expect(await requeueLostDeliveries({ ...env, WEBHOOK_QUEUE: queue } as Env)).toBe(0);
+    expect(await requeueLostDeliveries({ ...env, WEBHOOK_QUEUE: queue } as Env, createDb(env.DB))).toBe(0);
   });
 });

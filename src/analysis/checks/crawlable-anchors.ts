@@ -8,7 +8,7 @@ const HAS_SPACE = /\s/;
 const MAY_NOT_PARSE = /^(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i;
 
 /**
- * checks.md's rule, which is Lighthouse's (core/audits/seo/crawlable-anchors.js) on the attributes it tests.
+ * The check's rule (see docs/api.md "Choices where the spec is silent"), which is Lighthouse's (core/audits/seo/crawlable-anchors.js) on the attributes it tests.
  * Lighthouse fails an empty resolved `href`, and that is empty only when the attribute is missing: `href=""` or
  * whitespace resolves to the page itself and passes.
  */

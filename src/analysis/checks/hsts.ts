@@ -31,7 +31,7 @@ export const hsts: Check = {
   fix: "Send Strict-Transport-Security: max-age=31536000; includeSubDomains on HTTPS responses.",
   readsDom: false,
   run(page) {
-    // Not applicable: browsers ignore HSTS on http responses (checks.md's own example).
+    // Not applicable: browsers ignore HSTS on http responses.
     if (page.url.protocol !== "https:") return notApplicable("not an https page");
     const header = page.fetch.headers["strict-transport-security"];
     if (header === undefined) return fail(null, { missing: true });

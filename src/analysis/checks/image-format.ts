@@ -78,7 +78,7 @@ export const imageFormat: Check = {
   fix: "Serve photos and bitmaps as AVIF or WebP, or offer them in a <picture> with an AVIF/WebP <source>.",
   run(page) {
     const { images, legacy, unknown } = judge(page);
-    // Not applicable: a page without images has nothing to convert (checks.md's own example).
+    // Not applicable: a page without images has nothing to convert.
     if (images === 0) return notApplicable("no images");
     const value = { images, not_modern: legacy.length + unknown.length };
     if (value.not_modern === 0) return pass(value);

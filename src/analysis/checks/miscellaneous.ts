@@ -12,7 +12,7 @@ import { structuredDataValid } from "./structured-data-valid";
 import { textHtmlRatio } from "./text-html-ratio";
 import { twitterCard } from "./twitter-card";
 
-/** The miscellaneous checks of checks.md, in its order. Adding a check: one file beside this one, one line here. */
+/** The miscellaneous checks, in their specified order. Adding a check: one file beside this one, one line here. */
 export const miscellaneousChecks: readonly Check[] = [
   structuredData,
   structuredDataValid,

@@ -9,7 +9,7 @@ import { loadTime } from "./load-time";
 import { pageSize } from "./page-size";
 import { textCompression } from "./text-compression";
 
-/** The performance checks of checks.md, in its order. Adding a check: one file beside this one, one line here. */
+/** The performance checks, in their specified order. Adding a check: one file beside this one, one line here. */
 export const performanceChecks: readonly Check[] = [
   textCompression,
   loadTime,

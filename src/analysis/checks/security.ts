@@ -7,7 +7,7 @@ import { securityHeaders } from "./security-headers";
 import { serverSignature } from "./server-signature";
 import { unsafeCrossOriginLinks } from "./unsafe-cross-origin-links";
 
-/** The security checks of checks.md, in its order. Adding a check: one file beside this one, one line here. */
+/** The security checks, in their specified order. Adding a check: one file beside this one, one line here. */
 export const securityChecks: readonly Check[] = [
   https,
   mixedContent,

@@ -20,7 +20,7 @@ import { robotsTxtValid } from "./robots-txt-valid";
 import { seoFriendlyUrl } from "./seo-friendly-url";
 import { title } from "./title";
 
-/** The seo checks of checks.md, in its order. Adding a check: one file beside this one, one line here. */
+/** The seo checks, in their specified order. Adding a check: one file beside this one, one line here. */
 export const seoChecks: readonly Check[] = [
   title,
   metaDescription,

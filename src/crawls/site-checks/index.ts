@@ -12,7 +12,7 @@ import { sitemapNoindex } from "./sitemap-noindex";
 import { sitemapNon200 } from "./sitemap-non-200";
 import type { SiteCheck, SiteVerdict, SiteView } from "./types";
 
-/** The only list of site checks (sites.md), in the order the crawl page shows them. */
+/** The only list of site checks (docs/crawls.md), in the order the crawl page shows them. */
 export const siteChecks: SiteCheck[] = [
   duplicateTitles,
   duplicateMetaDescriptions,

@@ -84,6 +84,24 @@ describe("POST /api/v1/reports", () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it("answers 503 with Retry-After when the queue refuses, and fails the stored report (enqueue_failed) instead of leaving it queued", async () => {
+    vi.spyOn(env.ANALYSIS_QUEUE, "send").mockRejectedValueOnce(new Error("queue down"));
+    const url = "https://example.com/refused-by-the-queue";
+    const res = await call("/api/v1/reports", { key: caller.key, form: { url } });
+    expect(res.status, res.text).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("30");
+    expect(res.json.message).toBe("The analysis queue is unavailable. Please try again shortly.");
+    const row = await env.DB.prepare("SELECT status, generation, error_code, error_message FROM reports WHERE account_id = ? AND url = ?")
+      .bind(caller.accountId, url)
+      .first();
+    expect(row).toEqual({
+      status: "failed",
+      generation: 1,
+      error_code: "enqueue_failed",
+      error_message: "The analysis could not be queued. Regenerate the report to try again.",
+    });
+  });
+
   it("names every invalid field, and counts the rest in the message", async () => {
     const res = await call("/api/v1/reports", { key: caller.key, form: { privacy: "9" } });
     expect(res.status).toBe(422);

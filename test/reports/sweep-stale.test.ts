@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { STALE_AFTER_MS } from "../../src/queue/sweep";
+import { STALE_AFTER_MS } from "../../src/reports/sweep-stale";
 import { createCaller, seedReport } from "../helpers/api";
 
 const setState = (id: number, status: string, updatedAt: string) =>

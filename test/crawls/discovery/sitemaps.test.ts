@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { readSitemaps, type SitemapDiscovery, type SitemapReadOptions } from "../../src/crawls/discovery/sitemaps";
+import { readSitemaps, type SitemapDiscovery, type SitemapReadOptions } from "../../../src/crawls/discovery/sitemaps";
 
 const origin = env.PAGE_SERVER;
 const host = new URL(origin).hostname;

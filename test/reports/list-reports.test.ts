@@ -111,7 +111,7 @@ describe("GET /api/v1/reports sorting, search and filters", () => {
     expect(await list("search=zzz")).toEqual([]);
   });
 
-  it("filters by result with the score ranges of decisions.md", async () => {
+  it("filters by result with each result's score range", async () => {
     expect(await list("result=good")).toEqual([r.f, r.c, r.a]);
     expect(await list("result=decent")).toEqual([r.b]);
     expect(await list("result=bad")).toEqual([r.e]);

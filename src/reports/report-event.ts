@@ -1,9 +1,9 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { config } from "../config";
-import type { ReportRow } from "../reports/serialize";
+import type { ReportRow } from "./serialize";
 
 /**
- * `data` of report.* events (monitoring.md): the generation that just ended, without `results` (the client
+ * `data` of report.* events (docs/monitoring.md): the generation that just ended, without `results` (the client
  * fetches the report). `previous_*` are the previous completed generation's; a failed generation has no score.
  */
 export function reportEventData(env: Env, before: ReportRow, outcome: AnalysisOutcome, generatedAt: string) {

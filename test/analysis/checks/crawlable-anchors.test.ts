@@ -53,7 +53,7 @@ describe("crawlable_anchors check", () => {
     expect(run('<a class="btn">go</a><a href="">ok</a>').errors).toEqual({ uncrawlable: [{ href: null, text: "go" }] });
   });
 
-  it("fails an aria-current link without href, which checks.md does not except", () => {
+  it("fails an aria-current link without href, which the check's rule does not except", () => {
     expect(run('<a aria-current="page">Here</a>').passed).toBe(false);
     expect(run('<a aria-current="page" target="_blank">x</a>').passed).toBe(false);
   });

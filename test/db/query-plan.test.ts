@@ -82,9 +82,9 @@ describe("every list query reads an index range of the account, never the whole 
   });
 
   it("the stale-report sweep reads only the partial index of unfinished reports", async () => {
-    const { failStaleReports } = await import("../../src/queue/sweep");
+    const { failStaleReports } = await import("../../src/reports/sweep-stale");
     const statements: { sql: string; params: unknown[] }[] = [];
-    await failStaleReports({ ...env, DB: recordingD1(statements) } as Env);
+    await failStaleReports(env, createDb(recordingD1(statements)));
     const plans = await explain(statements);
     expect(plans).toHaveLength(1);
     expect(plans[0]).toMatch(/USING INDEX reports_unfinished_updated_idx \(updated_at<\?\)/);

@@ -1,17 +1,17 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
-import { toStatement } from "../db/statement";
-import type { AnalysisJob, Db } from "../env";
+import { returnedIds, runBatch, type Statement } from "../db/batch";
+import type { Db } from "../db/client";
+import { insertHistory, pruneHistory } from "../history/record-generation";
 import { config } from "../config";
-import { saveOutcome } from "../queue/save-outcome";
-import { findReportById } from "../reports/find-report";
-import type { ReportRow } from "../reports/serialize";
 import { deliveryInsert, type WebhookEventType } from "../webhooks/emit-event";
 import { enqueueDeliveries } from "../webhooks/enqueue-deliveries";
-import { reportEventData, scoreDropped } from "../webhooks/report-event";
-import { insertHistory, pruneHistory } from "./record-generation";
-
-type Failure = Extract<AnalysisOutcome, { ok: false }>;
+import { reportEventData, scoreDropped } from "./report-event";
+import type { AnalysisJob } from "./analysis-job";
+import type { Failure } from "./failures";
+import { findReportById } from "./find-report";
+import { endGeneration } from "./generation";
+import type { ReportRow } from "./serialize";
 
 /**
  * What follows the end of a generation: its history row, pruning, and the webhook deliveries of its events.
@@ -35,10 +35,8 @@ function endedStatements(env: Env, before: ReportRow, job: AnalysisJob, outcome:
 }
 
 /** Runs the statements in one D1 batch and queues the deliveries the INSERT ... RETURNING statements made. */
-async function runAndEnqueue(env: Env, queries: (SQL | { toSQL(): { sql: string; params: unknown[] } })[]) {
-  const results = await env.DB.batch<{ id?: number }>(queries.map((query) => toStatement(env.DB, query)));
-  const ids = results.flatMap((result) => result.results.flatMap((row) => (typeof row.id === "number" ? [row.id] : [])));
-  await enqueueDeliveries(env, ids);
+async function runAndEnqueue(env: Env, db: Db, statements: Statement[]) {
+  await enqueueDeliveries(env, returnedIds(await runBatch(db, statements)));
 }
 
 /**
@@ -50,7 +48,7 @@ export async function finishGeneration(env: Env, db: Db, job: AnalysisJob, outco
   // The previous score and result are all the events need: the stored results are not read or decompressed.
   const before = await findReportById(db, job.reportId, { results: false });
   if (!before || before.generation !== job.generation) return;
-  await runAndEnqueue(env, [saveOutcome(db, job, outcome, now.toISOString()), ...endedStatements(env, before, job, outcome, now)]);
+  await runAndEnqueue(env, db, [endGeneration(db, job, outcome, now.toISOString()), ...endedStatements(env, before, job, outcome, now)]);
 }
 
 /** For generations another statement already failed (the stale-report sweep): their history and report.failed. */
@@ -60,5 +58,5 @@ export async function recordFailedGenerations(env: Env, db: Db, jobs: AnalysisJo
     const report = await findReportById(db, job.reportId, { results: false });
     if (report && report.generation === job.generation) statements.push(...endedStatements(env, report, job, failure, now));
   }
-  if (statements.length > 0) await runAndEnqueue(env, statements);
+  if (statements.length > 0) await runAndEnqueue(env, db, statements);
 }

@@ -1,0 +1,76 @@
+import { and, eq, sql } from "drizzle-orm";
+import { analyzePage } from "../analysis/analyze";
+import type { SiteFacts } from "../analysis/types";
+import { crawlPages, crawls } from "../db/schema";
+import type { Db } from "../db/client";
+import type { AnalysisJob, AnalysisPath } from "../reports/analysis-job";
+import { failures } from "../reports/failures";
+import { failGeneration, markProcessing } from "../reports/generation";
+import { claimFetchSlot, releaseFetchSlot } from "./fetch-slot";
+import { expandLinks } from "./expand-links";
+import { finalizeCrawl } from "./finalize-crawl";
+import { pageFactsOf, type PageFacts } from "./page-facts";
+
+export type CrawlPageJob = AnalysisJob & { crawlId: number };
+
+/**
+ * A crawl's page: its fetch waits for the crawl's fetch slot (or is stopped with the crawl), uses the crawl's shared
+ * site facts and keeps the page's compact facts; once its generation has ended the crawl page settles.
+ */
+export function crawlPagePath(env: Env, db: Db, job: CrawlPageJob): AnalysisPath {
+  let facts: PageFacts | null = null;
+  return {
+    async analyze(url, options) {
+      // The processing mark is written before the slot is claimed, so the fetch claims its slot last.
+      await markProcessing(db, job);
+      const page = await db
+        .select({ state: crawlPages.state, siteFacts: crawls.siteFacts })
+        .from(crawlPages)
+        .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
+        .where(and(eq(crawlPages.id, job.crawlPageId ?? 0), eq(crawlPages.crawlId, job.crawlId)))
+        .get();
+      const slot = page?.state === "pending" ? await claimFetchSlot(db, job.crawlId) : ({ ok: false, reason: "stopped" } as const);
+      if (!slot.ok && slot.reason === "later") return { next: "later", delaySeconds: slot.delaySeconds };
+      if (!slot.ok) {
+        // The crawl stopped (cancelled, deleted): the report, already marked processing, must not wait for the sweep.
+        await failGeneration(db, job, failures.crawlCancelled);
+        return { next: "skip" };
+      }
+      const site = (page?.siteFacts as SiteFacts | null) ?? undefined;
+      const outcome = await analyzePage(url, { ...options, site, onPage: (parsed) => void (facts = pageFactsOf(parsed)) });
+      // The fetch has ended: the interval before the crawl's next fetch starts now.
+      await releaseFetchSlot(db, job.crawlId);
+      return { next: "finish", outcome };
+    },
+    settle: (outcome) => settleCrawlPage(env, db, job, outcome.ok, outcome.ok ? facts : null),
+    // The page settles as its report stands.
+    settleWithoutFetch: (status) => settleCrawlPage(env, db, job, status === "completed", null),
+  };
+}
+
+/**
+ * A crawl page's analysis has ended (audited or failed): its facts are kept, links followed in link mode, and
+ * the crawl finalised if this was its last pending page.
+ */
+async function settleCrawlPage(env: Env, db: Db, job: CrawlPageJob, ok: boolean, facts: PageFacts | null) {
+  const now = new Date().toISOString();
+  const [[settled]] = await db.batch([
+    db
+      .update(crawlPages)
+      .set({ state: ok ? "audited" : "failed", facts, settledAt: now })
+      .where(
+        and(
+          eq(crawlPages.id, job.crawlPageId ?? 0),
+          eq(crawlPages.crawlId, job.crawlId),
+          eq(crawlPages.state, "pending"),
+          // A cancelled crawl's pages stay as they were when it stopped.
+          sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId} AND ${crawls.status} = 'running')`,
+        ),
+      )
+      .returning({ depth: crawlPages.depth }),
+    db.update(crawls).set({ updatedAt: now }).where(eq(crawls.id, job.crawlId)),
+  ]);
+  if (!settled) return;
+  if (ok && facts) await expandLinks(env, db, job.crawlId, settled.depth, facts.links);
+  await finalizeCrawl(env, db, job.crawlId);
+}

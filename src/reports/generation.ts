@@ -1,0 +1,135 @@
+import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { AnalysisOutcome } from "../analysis/analyze";
+import { crawlPages, crawls, projects, reports, unfinished } from "../db/schema";
+import type { Db } from "../db/client";
+import { advanceSql } from "../schedules/next-run";
+import type { AnalysisJob } from "./analysis-job";
+import type { Failure } from "./failures";
+import { encodeResults } from "./results-codec";
+
+/*
+ * The one writer of a report's `status` and `generation`. A generation starts queued (create, regenerate, a
+ * schedule's run, a crawl's page), may be marked processing and queued again for a retry, and ends once:
+ * completed or failed (finish-generation.ts adds its history row and events in the same batch). Every write
+ * after the start is conditioned on the job's generation, so a stale or duplicate delivery changes nothing.
+ */
+
+const sameGeneration = (job: AnalysisJob) => and(eq(reports.id, job.reportId), eq(reports.generation, job.generation));
+/** Only a generation still waiting or running ends: a finished one keeps its verdict. */
+const stillRunning = inArray(reports.status, ["queued", "processing"]);
+
+/** The columns of a new report's first generation (create). */
+export const firstGeneration = { status: "queued", generation: 1 } as const;
+
+/** The columns that start a report's next generation (regenerate): the previous results stay until it ends. */
+export const nextGeneration = () => ({ status: "queued" as const, generation: sql`${reports.generation} + 1` });
+
+export const markProcessing = (db: Db, job: AnalysisJob) =>
+  db.update(reports).set({ status: "processing", updatedAt: new Date().toISOString() }).where(sameGeneration(job));
+
+export const markQueuedForRetry = (db: Db, job: AnalysisJob) =>
+  db.update(reports).set({ status: "queued", updatedAt: new Date().toISOString() }).where(sameGeneration(job));
+
+/**
+ * The end of a generation in one statement: results, score and status; a failed regeneration keeps the previous
+ * results. Only a generation still running ends, once: the history row and events ride on that.
+ */
+export function endGeneration(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date().toISOString()) {
+  if (!outcome.ok) return failGeneration(db, job, outcome, now);
+  return db
+    .update(reports)
+    .set({
+      status: "completed",
+      previousScore: sql`${reports.score}`,
+      finalUrl: outcome.finalUrl,
+      score: outcome.score,
+      result: outcome.result,
+      issuesHigh: outcome.issues.high,
+      issuesMedium: outcome.issues.medium,
+      issuesLow: outcome.issues.low,
+      results: encodeResults(outcome.results),
+      errorCode: null,
+      errorMessage: null,
+      generatedAt: now,
+      updatedAt: now,
+    })
+    .where(and(sameGeneration(job), stillRunning));
+}
+
+/** A generation that ends failed: an analysis failure, or one without fetch (queue refused, crawl stopped). */
+export const failGeneration = (db: Db, job: AnalysisJob, failure: Pick<Failure, "code" | "message">, now = new Date().toISOString()) =>
+  db
+    .update(reports)
+    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, updatedAt: now })
+    .where(and(sameGeneration(job), stillRunning));
+
+/**
+ * The sweep: generations untouched since `cutoff` lost their message and fail. It writes `unfinished` literally,
+ * which lets SQLite use the partial index of unfinished reports. Returns the generations it failed.
+ */
+export const failStaleGenerations = (db: Db, cutoff: string, failure: Failure, now: string): Promise<AnalysisJob[]> =>
+  db
+    .update(reports)
+    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, updatedAt: now })
+    .where(and(unfinished, lt(reports.updatedAt, cutoff)))
+    .returning({ reportId: reports.id, generation: reports.generation });
+
+/**
+ * For the batch that cancels a crawl, after its UPDATE: the generations its pending pages were about to run fail
+ * (a regenerated report keeps its previous results); their messages then find the crawl stopped.
+ */
+export const failCancelledCrawlPages = (db: Db, accountId: number, crawlId: number, failure: Failure, now: string) =>
+  db
+    .update(reports)
+    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, updatedAt: now })
+    .where(
+      sql`${reports.status} IN ('queued', 'processing') AND EXISTS (
+        SELECT 1 FROM ${crawlPages} p JOIN ${crawls} c ON c.id = p.crawl_id
+        WHERE p.crawl_id = ${crawlId} AND c.account_id = ${accountId} AND c.status = 'cancelled' AND p.state = 'pending'
+          AND p.report_id = ${reports.id} AND p.generation = ${reports.generation})`,
+    );
+
+/**
+ * A schedule tick's claim, for one batch: of the window of the oldest due runs, the finished reports start their
+ * next generation (RETURNING says which this tick took), then whatever of the window is still analysing only moves
+ * on (after the claim the window holds no claimed row: they are no longer due). `+status` keeps SQLite from
+ * scanning the status index (every finished report) instead of the window.
+ */
+export function claimScheduledRuns(nowSeconds: number, limit: number, now: string): [claim: SQL, skip: SQL] {
+  const advance = sql.raw(advanceSql(nowSeconds));
+  const window = sql`SELECT id FROM reports WHERE next_run_at <= ${nowSeconds} ORDER BY next_run_at, id LIMIT ${limit}`;
+  return [
+    sql`UPDATE reports SET next_run_at = ${advance}, status = 'queued', generation = generation + 1, updated_at = ${now}
+        WHERE id IN (${window}) AND +status IN ('completed', 'failed') RETURNING id, generation`,
+    sql`UPDATE reports SET next_run_at = ${advance} WHERE id IN (${window}) AND +status IN ('queued', 'processing')`,
+  ];
+}
+
+/** Who a crawl's reports belong to, and the access a new one gets. */
+export interface CrawlOwner {
+  accountId: number;
+  project: string;
+  privacy: number;
+  passwordHash: string | null;
+}
+
+/**
+ * For the batch that gives a crawl's new pages (`pages`, a condition on crawl_pages `p`) their reports: the
+ * account's latest report of each exact URL starts its next generation, other URLs get a new report (its first
+ * generation) with the crawl's privacy. The project row must exist before them in the batch.
+ */
+export function startCrawlPageGenerations(owner: CrawlOwner, pages: SQL, now: string): [SQL, SQL] {
+  return [
+    sql`
+      UPDATE ${reports} SET generation = generation + 1, status = 'queued', updated_at = ${now}
+      WHERE id IN (SELECT max(r.id) FROM ${reports} r JOIN ${crawlPages} p ON r.account_id = ${owner.accountId} AND r.url = p.url
+                   WHERE ${pages} GROUP BY p.url)`,
+    sql`
+      INSERT INTO ${reports} (account_id, project_id, url, privacy, password_hash)
+      SELECT ${owner.accountId}, (SELECT id FROM ${projects} WHERE account_id = ${owner.accountId} AND name = ${owner.project}),
+             p.url, ${owner.privacy}, ${owner.passwordHash}
+      FROM ${crawlPages} p
+      WHERE ${pages} AND NOT EXISTS (SELECT 1 FROM ${reports} r WHERE r.account_id = ${owner.accountId} AND r.url = p.url)
+      ORDER BY p.id`,
+  ];
+}
