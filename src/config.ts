@@ -50,21 +50,21 @@ const ms = "milliseconds";
 
 /** Analysis: the page fetch and the checks' limits; also what the command line reads. */
 const analysisVars = {
-  ALLOW_PRIVATE_TARGETS: flag({ default: false }, 
+  ALLOW_PRIVATE_TARGETS: flag({ default: false },
     "allow localhost, private IPs and any port as page and webhook targets; never on in what `wrangler deploy` ships",
   ),
-  FETCH_TIMEOUT_MS: number({ default: defaultAnalysisOptions.timeoutMs, min: 1000, max: 60_000, unit: ms }, 
+  FETCH_TIMEOUT_MS: number({ default: defaultAnalysisOptions.timeoutMs, min: 1000, max: 60_000, unit: ms },
     "total time for one page fetch, every redirect hop included",
   ),
-  FETCH_MAX_BYTES: number({ default: defaultAnalysisOptions.maxBytes, min: 1024, max: 32 * 1024 * 1024, unit: "bytes" }, 
+  FETCH_MAX_BYTES: number({ default: defaultAnalysisOptions.maxBytes, min: 1024, max: 32 * 1024 * 1024, unit: "bytes" },
     "body limit of a page; larger pages fail with too_large (each page in flight is held in the isolate's 128 MB)",
   ),
   TITLE_MIN_LENGTH: number({ default: checkDefaults.titleMinLength, min: 0, max: 1000, unit: "characters" }, "`title`: shortest"),
   TITLE_MAX_LENGTH: number({ default: checkDefaults.titleMaxLength, min: 1, max: 1000, unit: "characters" }, "`title`: longest"),
-  META_DESCRIPTION_MIN_LENGTH: number({ default: checkDefaults.metaDescriptionMinLength, min: 0, max: 1000, unit: "characters" }, 
+  META_DESCRIPTION_MIN_LENGTH: number({ default: checkDefaults.metaDescriptionMinLength, min: 0, max: 1000, unit: "characters" },
     "`meta_description_length`: shortest",
   ),
-  META_DESCRIPTION_MAX_LENGTH: number({ default: checkDefaults.metaDescriptionMaxLength, min: 1, max: 1000, unit: "characters" }, 
+  META_DESCRIPTION_MAX_LENGTH: number({ default: checkDefaults.metaDescriptionMaxLength, min: 1, max: 1000, unit: "characters" },
     "`meta_description_length`: longest",
   ),
   MAX_IN_PAGE_LINKS: number({ default: checkDefaults.maxInPageLinks, min: 0, max: 100_000, unit: "links" }, "`in_page_links`"),
@@ -73,20 +73,20 @@ const analysisVars = {
   MAX_HTTP_REQUESTS: number({ default: checkDefaults.maxHttpRequests, min: 0, max: 10_000, unit: "resources" }, "`http_requests`"),
   MAX_DOM_ELEMENTS: number({ default: checkDefaults.maxDomElements, min: 1, max: 1_000_000, unit: "elements" }, "`dom_size`"),
   MIN_CONTENT_WORDS: number({ default: checkDefaults.minContentWords, min: 0, max: 100_000, unit: "words" }, "`content_length`"),
-  MIN_TEXT_HTML_RATIO: number({ default: checkDefaults.minTextHtmlRatio, min: 0, max: 100, unit: "percent", fraction: true }, 
+  MIN_TEXT_HTML_RATIO: number({ default: checkDefaults.minTextHtmlRatio, min: 0, max: 100, unit: "percent", fraction: true },
     "`text_html_ratio`",
   ),
 };
 
 /** The analysis queue's consumer. */
 const queueVars = {
-  ANALYSIS_MAX_ATTEMPTS: number({ default: 5, min: 1, max: 100, unit: "deliveries" }, 
+  ANALYSIS_MAX_ATTEMPTS: number({ default: 5, min: 1, max: 100, unit: "deliveries" },
     "deliveries of one analysis before a temporary failure (timeout, 429/503) marks the report failed; keep it at most the consumer's max_retries + 1",
   ),
   // Each analysis holds its page's HTML until its turn at the DOM gate, so this bounds the heap: in 1,000-report
   // soaks the used / total heap peaked at 84-99 / 124-143 MB with 4 at once and 74 / 116 MB with 2, at the same
   // throughput (6.2-6.5 reports/s).
-  ANALYSIS_CONCURRENCY: number({ default: 2, min: 1, max: 10, unit: "analyses" }, 
+  ANALYSIS_CONCURRENCY: number({ default: 2, min: 1, max: 10, unit: "analyses" },
     "analyses of one batch that run at once: each holds its page (up to FETCH_MAX_BYTES) in the isolate's 128 MB",
   ),
 };
@@ -94,7 +94,7 @@ const queueVars = {
 /** History, schedules and webhooks. */
 const monitoringVars = {
   HISTORY_LIMIT: number({ default: 100, min: 1, max: 10_000, unit: "rows" }, "history rows kept per report; older ones are pruned"),
-  SCHEDULE_BATCH: number({ default: 1000, min: 1, max: 10_000, unit: "runs" }, 
+  SCHEDULE_BATCH: number({ default: 1000, min: 1, max: 10_000, unit: "runs" },
     "scheduled runs enqueued per cron tick; the rest wait for the next minute",
   ),
   MAX_WEBHOOKS: number({ default: 10, min: 1, max: 1000, unit: "endpoints" }, "webhook endpoints per account"),
@@ -107,7 +107,7 @@ const crawlVars = {
   MAX_CRAWL_PAGES: number({ default: 1000, min: 1, max: 100_000, unit: "pages" }, "highest `limit` of a crawl"),
   MAX_CRAWL_DEPTH: number({ default: 5, min: 0, max: 100, unit: "clicks" }, "clicks from the start URL that link discovery follows"),
   MAX_ACTIVE_CRAWLS: number({ default: 3, min: 1, max: 100, unit: "crawls" }, "unfinished crawls per account (429 beyond)"),
-  CRAWL_INTERVAL_MS: number({ default: 1000, min: 0, max: 60_000, unit: ms }, 
+  CRAWL_INTERVAL_MS: number({ default: 1000, min: 0, max: 60_000, unit: ms },
     "at least this long between two fetches of one crawl (or robots.txt Crawl-delay, up to 30 s)",
   ),
 };
