@@ -19,5 +19,7 @@ declare module "vitest" {
     pageServer: string;
     crawlSite: string;
     crawlSiteAlone: string;
+    /** wrangler.toml [vars] as shipped, read by wrangler itself. */
+    shippedVars: Record<string, unknown>;
   }
 }

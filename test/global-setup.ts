@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { unstable_readConfig } from "wrangler";
 import { crawlSiteRoutes } from "./server/crawl-site";
 import { startPageServer } from "./server/page-server";
 
@@ -11,6 +12,8 @@ export default async function setup(project: TestProject) {
   project.provide("pageServer", server.origin);
   project.provide("crawlSite", crawlSite.origin);
   project.provide("crawlSiteAlone", crawlSiteAlone.origin);
+  // wrangler.toml's [vars] as `wrangler deploy` reads them (the tests' env overrides some): the config test parses them.
+  project.provide("shippedVars", { ...unstable_readConfig({ config: "wrangler.toml" }).vars } as Record<string, unknown>);
   return async () => {
     await server.close();
     await crawlSite.close();

@@ -3,7 +3,7 @@
  * Nothing here may import Hono, Drizzle or D1.
  */
 import { analyzePage as analyzeWithOptions, type AnalysisOutcome } from "./analyze";
-import { analysisOptionsFromEnv, type AnalysisOptions } from "./settings";
+import { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 import type { CheckSettings } from "./types";
 
 export type AnalyzeOptions = Partial<Omit<AnalysisOptions, "settings">> & { settings?: Partial<CheckSettings> };
@@ -13,7 +13,7 @@ const defined = <T extends object>(options: T) =>
 
 /** Fetches and audits one page; every option left out takes its wrangler.toml default. */
 export function analyzePage(url: string, options: AnalyzeOptions = {}): Promise<AnalysisOutcome> {
-  const defaults = analysisOptionsFromEnv({});
+  const defaults = defaultAnalysisOptions;
   const { settings, ...rest } = options;
   return analyzeWithOptions(url, { ...defaults, ...defined(rest), settings: { ...defaults.settings, ...defined(settings ?? {}) } });
 }
@@ -21,6 +21,6 @@ export function analyzePage(url: string, options: AnalyzeOptions = {}): Promise<
 export type { AnalysisOutcome } from "./analyze";
 export { checks, checksById } from "./checks/index";
 export { importancePoints, resultForScore, resultScoreRanges, type ResultLabel } from "./score";
-export { analysisOptionsFromEnv, type AnalysisEnv, type AnalysisOptions } from "./settings";
+export { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 export { defaultCheckSettings } from "./types";
 export type { Category, Check, CheckResult, CheckSettings, Importance, Results } from "./types";

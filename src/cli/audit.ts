@@ -1,11 +1,10 @@
 import { analyzePage, type AnalysisOutcome } from "../analysis/analyze";
-import { analysisOptionsFromEnv, type AnalysisEnv } from "../analysis/settings";
+import type { AnalysisOptions } from "../analysis/settings";
 import type { AuditCommand } from "./args";
 import { mapConcurrently } from "./pool";
 
 /** Analyses every URL with the Worker's settings (read from the environment) and the command's flags. */
-export function auditPages(command: AuditCommand, env: AnalysisEnv): Promise<AnalysisOutcome[]> {
-  const fromEnv = analysisOptionsFromEnv(env);
+export function auditPages(command: AuditCommand, fromEnv: AnalysisOptions): Promise<AnalysisOutcome[]> {
   const options = { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets };
   return mapConcurrently(command.urls, command.concurrency, async (url): Promise<AnalysisOutcome> => {
     try {

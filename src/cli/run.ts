@@ -1,4 +1,5 @@
 import { parseCommandLine, usage, type AuditCommand } from "./args";
+import { analysisOptionsFromEnv } from "../config";
 import { auditPages } from "./audit";
 import { colorEnabled, painter } from "./color";
 import { formatJson } from "./format-json";
@@ -34,7 +35,15 @@ function render(command: AuditCommand, pages: PageReport[], colored: boolean): s
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 async function audit(command: AuditCommand, io: Io): Promise<number> {
-  const outcomes = await auditPages(command, io.env);
+  let fromEnv;
+  try {
+    fromEnv = analysisOptionsFromEnv(io.env);
+  } catch (error) {
+    // A malformed var (FETCH_TIMEOUT_MS=abc) is a usage error like a malformed flag: nothing was audited.
+    io.stderr.write(`pagegrade: ${oneLine((error as Error).message)}\n`);
+    return exitCodes.usage;
+  }
+  const outcomes = await auditPages(command, fromEnv);
   const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget));
   for (const page of pages) {
     if (!wasAnalysed(page)) io.stderr.write(`pagegrade: ${page.url}: ${oneLine(page.report.error?.message ?? "")} (${page.report.error?.code})\n`);

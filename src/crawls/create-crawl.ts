@@ -8,7 +8,7 @@ import { passwordRule } from "../reports/password-rule";
 import { normalizeCrawlUrl } from "./discovery/normalize-url";
 import { UNFINISHED } from "./find-crawl";
 import type { StoreCrawlInput } from "./schemas";
-import type { CrawlSettings } from "./settings";
+import type { CrawlSettings } from "../config";
 
 export interface NewCrawl {
   url: string;

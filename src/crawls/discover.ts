@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { analysisOptionsFromEnv } from "../analysis/settings";
+import { config } from "../config";
 import { runBatch } from "../db/batch";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
@@ -12,7 +12,7 @@ import { queuePages } from "./queue-pages";
 export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<void> {
   const crawl = await db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
   if (!crawl || crawl.status !== "discovering") return;
-  const discovered = await discoverUrls(crawl, analysisOptionsFromEnv(env));
+  const discovered = await discoverUrls(crawl, config(env).analysis);
   if (!discovered.ok) {
     await failCrawl(db, crawl.id, discovered.code, discovered.message, { skipped: discovered.skipped });
     return;

@@ -6,14 +6,14 @@ import { robotsPolicy } from "./discovery/robots-rules";
 import type { RobotsFacts } from "../analysis/types";
 import { materializePages } from "./materialize-pages";
 import { queuePages } from "./queue-pages";
-import { crawlSettingsFromEnv } from "./settings";
+import { config } from "../config";
 
 /**
  * Link discovery, breadth first: the same-host links of an audited page become pages one click deeper, up to
  * MAX_CRAWL_DEPTH and the crawl's limit (one INSERT that counts the room left), then get reports and are queued.
  */
 export async function expandLinks(env: Env, db: Db, crawlId: number, depth: number, links: string[]) {
-  if (links.length === 0 || depth >= crawlSettingsFromEnv(env).maxDepth) return;
+  if (links.length === 0 || depth >= config(env).crawl.maxDepth) return;
   const crawl = await db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
   if (!crawl || crawl.status !== "running" || crawl.discoveredBy !== "links") return;
   const host = new URL(crawl.url).hostname;

@@ -3,7 +3,7 @@ import { crawls } from "../db/schema";
 import type { Db } from "../db/client";
 import { insertCrawl } from "./create-crawl";
 import { enqueueDiscovery } from "./enqueue-discovery";
-import { crawlSettingsFromEnv } from "./settings";
+import { config } from "../config";
 
 const RETRY_LATER_MS = 60 * 60 * 1000;
 const MAX_PER_TICK = 20;
@@ -14,7 +14,7 @@ const MAX_PER_TICK = 20;
  * refused by the one-crawl-per-project or active-crawl limits is tried again an hour later.
  */
 export async function runDueCrawls(env: Env, db: Db, now = Date.now()): Promise<number> {
-  const settings = crawlSettingsFromEnv(env);
+  const settings = config(env).crawl;
   const due = await db
     .select({ id: crawls.id })
     .from(crawls)

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { analysisOptionsFromEnv, type AnalysisOptions } from "../analysis/settings";
+import type { AnalysisOptions } from "../analysis/settings";
+import { config } from "../config";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb } from "../db/client";
 import { reports } from "../db/schema";
@@ -9,13 +10,12 @@ import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { markQueuedForRetry } from "../reports/generation";
 import { loneReportPath } from "./lone-report-path";
-import { analysisConcurrency, runLimited } from "./run-limited";
+import { runLimited } from "./run-limited";
 
 export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
-  const options = analysisOptionsFromEnv(env);
-  const maxAttempts = Math.max(1, Number(env.ANALYSIS_MAX_ATTEMPTS) || 5);
-  await runLimited(batch.messages, analysisConcurrency(env), (message) => handleMessage(env, db, message, options, maxAttempts));
+  const { analysis: options, analysisMaxAttempts: maxAttempts, analysisConcurrency } = config(env);
+  await runLimited(batch.messages, analysisConcurrency, (message) => handleMessage(env, db, message, options, maxAttempts));
 }
 
 /** The one place a message's kind is decided: a crawl's page, or a lone report. */

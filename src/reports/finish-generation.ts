@@ -3,7 +3,7 @@ import type { AnalysisOutcome } from "../analysis/analyze";
 import { returnedIds, runBatch, type Statement } from "../db/batch";
 import type { Db } from "../db/client";
 import { insertHistory, pruneHistory } from "../history/record-generation";
-import { historyLimit } from "../monitoring/settings";
+import { config } from "../config";
 import { deliveryInsert, type WebhookEventType } from "../webhooks/emit-event";
 import { enqueueDeliveries } from "../webhooks/enqueue-deliveries";
 import { reportEventData, scoreDropped } from "./report-event";
@@ -27,7 +27,7 @@ function endedStatements(env: Env, before: ReportRow, job: AnalysisJob, outcome:
   if (scoreDropped(before, outcome)) events.push("report.score_dropped");
   return [
     insertHistory(job, outcome, generatedAt),
-    pruneHistory(job.reportId, historyLimit(env)),
+    pruneHistory(job.reportId, config(env).historyLimit),
     ...events.map((type) =>
       deliveryInsert(before.accountId, type, data, { eventKey: `${type}:${job.reportId}:${job.generation}`, onlyIf: recorded, now }),
     ),

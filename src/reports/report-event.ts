@@ -1,5 +1,5 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
-import { publicOrigin } from "../monitoring/settings";
+import { config } from "../config";
 import type { ReportRow } from "./serialize";
 
 /**
@@ -7,7 +7,7 @@ import type { ReportRow } from "./serialize";
  * fetches the report). `previous_*` are the previous completed generation's; a failed generation has no score.
  */
 export function reportEventData(env: Env, before: ReportRow, outcome: AnalysisOutcome, generatedAt: string) {
-  const origin = publicOrigin(env);
+  const origin = config(env).publicOrigin;
   return {
     id: before.id,
     url: before.url,

@@ -1,6 +1,6 @@
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { scheduleBatch } from "../monitoring/settings";
+import { config } from "../config";
 import { enqueueAnalyses } from "./enqueue-analysis";
 import { failures } from "./failures";
 import { claimScheduledRuns } from "./generation";
@@ -21,7 +21,7 @@ export interface TickStats {
  * gives the rows read and written that each tick logs. A run the queue refuses fails; the next run tries again.
  */
 export async function runDueSchedules(env: Env, db: Db, nowMs = Date.now()): Promise<TickStats> {
-  const [claimed, skipped] = await runBatch(db, claimScheduledRuns(Math.floor(nowMs / 1000), scheduleBatch(env), new Date(nowMs).toISOString()));
+  const [claimed, skipped] = await runBatch(db, claimScheduledRuns(Math.floor(nowMs / 1000), config(env).scheduleBatch, new Date(nowMs).toISOString()));
   const jobs = (claimed!.results as { id: number; generation: number }[]).map((row) => ({ job: { reportId: row.id, generation: row.generation } }));
   const refused = await enqueueAnalyses(db, env.ANALYSIS_QUEUE, jobs, { failure: failures.scheduledEnqueueFailed });
   const stats = {

@@ -13,7 +13,7 @@ import {
   storeCrawlBody,
 } from "../crawls/schemas";
 import { noPages, toCrawlPageResource, toCrawlResource } from "../crawls/serialize";
-import { crawlSettingsFromEnv } from "../crawls/settings";
+import { config } from "../config";
 import type { Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
@@ -81,8 +81,8 @@ const storeRoute = createRoute({
 });
 
 crawlRoutes.openapi(storeRoute, async (c) => {
-  const settings = crawlSettingsFromEnv(c.env);
-  const input = await crawlFromInput(validBody(c, storeCrawlBody), settings, c.env.ALLOW_PRIVATE_TARGETS === "true");
+  const { crawl: settings, allowPrivateTargets } = config(c.env);
+  const input = await crawlFromInput(validBody(c, storeCrawlBody), settings, allowPrivateTargets);
   const crawl = await insertCrawl(c.var.db, c.var.caller.accountId, input, settings);
   if (typeof crawl === "string") return refusal(crawl, settings);
   await enqueueDiscovery(c.var.db, c.env.CRAWL_QUEUE, crawl.id);

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
+import { config } from "../config";
 import { listEnvelope } from "../http/pagination";
 import { pathFirst, routeHook, validateBody, validBody } from "../http/validation";
 import { createReport } from "../reports/create-report";
@@ -22,7 +23,7 @@ import { exportReports, reportsCsvHeader } from "../reports/export-reports";
 import { dataOf, deletedOf, errorResponses, formBody, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
 
 const origin = (url: string) => new URL(url).origin;
-const allowPrivate = (env: Env) => env.ALLOW_PRIVATE_TARGETS === "true";
+const allowPrivate = (env: Env) => config(env).allowPrivateTargets;
 const tags = ["reports"];
 
 const listRoute = createRoute({

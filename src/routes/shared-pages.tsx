@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { verifyPassword } from "../crypto/password";
 import { createDb, type Db } from "../db/client";
 import type { AppEnv } from "../env";
-import { cookieSecret } from "../page/cookie-secret";
+import { config } from "../config";
 import { CSRF_FIELD, csrfCookieName, isSameOriginRequest, isValidCsrf } from "../page/csrf";
 import { sendNotFoundPage } from "../page/not-found-page";
 import { isHttps, sendPasswordPage } from "../page/password-page";
@@ -63,7 +63,7 @@ export function sharedPageRoutes<T extends SharedSubject>(page: SharedPage<T>) {
       const subject = await findShown(c);
       if (!subject) return sendNotFoundPage(c);
       if (subject.privacy === 2) {
-        const secret = cookieSecret(c.env);
+        const secret = config(c.env).reportCookieSecret;
         if (!secret) return sendPasswordPage(c, subject, { secret, status: 503, error: messages.noSecret });
         if (!(await hasUnlockCookie(c, secret, subject))) return sendPasswordPage(c, subject, { secret });
       }
@@ -75,7 +75,7 @@ export function sharedPageRoutes<T extends SharedSubject>(page: SharedPage<T>) {
       const pagePath = subjectPath(subject);
       const key = subjectKey(subject);
       if (subject.privacy !== 2) return redirectTo(c, pagePath);
-      const secret = cookieSecret(c.env);
+      const secret = config(c.env).reportCookieSecret;
       if (!secret) return sendPasswordPage(c, subject, { secret, status: 503, error: messages.noSecret });
 
       const form = await c.req.parseBody();

@@ -2,17 +2,17 @@ import { sql } from "drizzle-orm";
 import { webhooks, type Webhook } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { maxWebhooks } from "../monitoring/settings";
+import { config } from "../config";
 import { endpointUrlOrThrow } from "./endpoint-url";
 import type { StoreWebhookInput } from "./schemas";
 import { encryptSecret, generateSecret, requireEncryptionKey } from "./secret";
 
 /** Stores an endpoint with a new encrypted secret; the plain secret is returned this once. */
 export async function createWebhook(env: Env, db: Db, accountId: number, input: StoreWebhookInput): Promise<{ webhook: Webhook; secret: string }> {
-  const url = endpointUrlOrThrow(input.url, env.ALLOW_PRIVATE_TARGETS === "true");
+  const url = endpointUrlOrThrow(input.url, config(env).allowPrivateTargets);
   const key = await requireEncryptionKey(env);
   const secret = generateSecret();
-  const limit = maxWebhooks(env);
+  const limit = config(env).maxWebhooks;
   // The limit is checked in the insert itself, so two concurrent creates cannot pass it together.
   const [webhook] = await db.all<Webhook>(sql`
     INSERT INTO webhooks (account_id, url, events, description, secret)

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { createDb, type Db } from "../db/client";
 import { webhookDeliveries, webhooks, type Webhook } from "../db/schema";
-import { webhookTimeoutMs } from "../monitoring/settings";
+import { config } from "../config";
 import { MAX_QUEUE_DELAY_SECONDS, sendAttempt } from "./enqueue-deliveries";
 import { deliveryJobSchema, type DeliveryJob } from "./job";
 import { recordAttempt } from "./record-attempt";
@@ -65,8 +65,8 @@ async function post(env: Env, key: CryptoKey | null, webhook: Webhook, messageId
   // A secret sealed under another key (WEBHOOK_ENCRYPTION_KEY changed) fails like any attempt, on the schedule.
   if (!secrets) return { ok: false, status: null, retryAfter: null, error: "The secret cannot be decrypted with the current WEBHOOK_ENCRYPTION_KEY: rotate it.", gone: false };
   return sendWebhook(webhook.url, body, {
-    allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === "true",
-    timeoutMs: webhookTimeoutMs(env),
+    allowPrivateTargets: config(env).allowPrivateTargets,
+    timeoutMs: config(env).webhookTimeoutMs,
     headers: {
       "webhook-id": messageId,
       "webhook-timestamp": String(timestamp),

@@ -1,3 +1,4 @@
+import { config, type ConfigVars } from "../config";
 import { randomBytes } from "../crypto/encoding";
 import { ApiError } from "../http/errors";
 
@@ -17,8 +18,8 @@ export const secretBytes = (secret: string) => fromBase64(secret.slice(SECRET_PR
  * The AES-GCM key behind stored secrets. WEBHOOK_ENCRYPTION_KEY is any long random string (a Worker secret);
  * its SHA-256 is the 256-bit key, so operators need not produce exact key bytes.
  */
-export async function encryptionKey(env: Pick<Env, "WEBHOOK_ENCRYPTION_KEY">): Promise<CryptoKey | null> {
-  const material = env.WEBHOOK_ENCRYPTION_KEY;
+export async function encryptionKey(env: ConfigVars): Promise<CryptoKey | null> {
+  const material = config(env).webhookEncryptionKey;
   if (!material) return null;
   const digest = await crypto.subtle.digest("SHA-256", encoder.encode(material));
   return crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]);
@@ -30,7 +31,7 @@ const missingKey = () =>
   });
 
 /** The key or a 503: an endpoint whose secret cannot be stored safely is not created. */
-export async function requireEncryptionKey(env: Pick<Env, "WEBHOOK_ENCRYPTION_KEY">): Promise<CryptoKey> {
+export async function requireEncryptionKey(env: ConfigVars): Promise<CryptoKey> {
   const key = await encryptionKey(env);
   if (!key) throw missingKey();
   return key;

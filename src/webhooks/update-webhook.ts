@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { config } from "../config";
 import { webhooks, type Webhook } from "../db/schema";
 import type { Db } from "../db/client";
 import { endpointUrlOrThrow } from "./endpoint-url";
@@ -8,7 +9,7 @@ import type { UpdateWebhookInput } from "./schemas";
 /** Changes url, events, description or enabled; enabling again clears why it was disabled and its failure run. */
 export async function updateWebhook(env: Env, db: Db, accountId: number, id: number, input: UpdateWebhookInput): Promise<Webhook> {
   await findWebhookOrThrow(db, accountId, id);
-  const url = input.url === undefined ? undefined : endpointUrlOrThrow(input.url, env.ALLOW_PRIVATE_TARGETS === "true");
+  const url = input.url === undefined ? undefined : endpointUrlOrThrow(input.url, config(env).allowPrivateTargets);
   const [row] = await db
     .update(webhooks)
     .set({

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { analyzePage } from "../../src/analysis/analyze";
 import { checks } from "../../src/analysis/checks/index";
-import { analysisOptionsFromEnv } from "../../src/analysis/settings";
+import { analysisOptionsFromEnv } from "../../src/config";
 
 const origin = env.PAGE_SERVER;
 const options = analysisOptionsFromEnv(env);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyzePage } from "../../src/analysis/analyze";
-import { analysisOptionsFromEnv } from "../../src/analysis/settings";
+import { analysisOptionsFromEnv } from "../../src/config";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { insertReport } from "../helpers/report-page";
 

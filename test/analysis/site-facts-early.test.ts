@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { analyzePage } from "../../src/analysis/analyze";
-import { analysisOptionsFromEnv } from "../../src/analysis/settings";
+import { analysisOptionsFromEnv } from "../../src/config";
 import type { RecordedRequest } from "../server/page-server";
 
 const options = analysisOptionsFromEnv(env);

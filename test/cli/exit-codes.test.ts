@@ -59,6 +59,14 @@ describe("pagegrade audit exit codes", () => {
     expectOneLineError(run.stderr);
   });
 
+  it("exits 2 with one line naming a malformed var of the environment, and audits nothing", async () => {
+    const run = await runCli(["audit", page, "--allow-private"], { env: { FETCH_TIMEOUT_MS: "abc" } });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe('pagegrade: Invalid configuration: FETCH_TIMEOUT_MS must be a whole number of milliseconds between 1000 and 60000 (got "abc")\n');
+    expectOneLineError(run.stderr);
+  });
+
   it("exits 3 with one line when a page times out", async () => {
     const run = await runCli(["audit", `${origin}/hostile/hang`, "--allow-private"], { env: { FETCH_TIMEOUT_MS: "1000" } });
     expect(run.code).toBe(3);

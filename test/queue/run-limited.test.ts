@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analysisConcurrency, runLimited } from "../../src/queue/run-limited";
+import { runLimited } from "../../src/queue/run-limited";
 
 describe("runLimited", () => {
   it("runs every item, at most `limit` at once, starting them in order", async () => {
@@ -21,13 +21,5 @@ describe("runLimited", () => {
     await expect(runLimited([1, 2], 2, async (n) => {
       if (n === 2) throw new Error("boom");
     })).rejects.toThrow("boom");
-  });
-
-  it("reads ANALYSIS_CONCURRENCY, falling back to 2 when missing or not a positive number", () => {
-    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "10" })).toBe(10);
-    expect(analysisConcurrency({})).toBe(2);
-    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "zero" })).toBe(2);
-    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "0" })).toBe(2);
-    expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: "-3" })).toBe(2);
   });
 });

@@ -1,0 +1,249 @@
+/**
+ * The service's configuration: every var of wrangler.toml `[vars]` and the two optional secrets, parsed once with
+ * zod, each with its default and meaning beside it (docs/configuration.md has the same table for operators).
+ *
+ * A var left out takes its default. A var that is set but malformed is an error that names it and says what it
+ * expects; it is never replaced by the default, so a typo in a deploy is seen at once instead of running on
+ * numbers nobody chose. How the error surfaces: `config(env)` throws a plain Error whose message starts with
+ * "Invalid configuration:", logged once per env object (so once per isolate). The API answers its usual 500
+ * (the message stays in the logs, not in responses), a queue batch is retried like any failed batch, and a cron
+ * run fails: the deploy is wrong, and every path says so until it is fixed.
+ *
+ * No list var exists yet; a list kind is added with the first var that needs one.
+ */
+// zod/mini, not zod: the command line bundles this module, and mini adds ~20 KB to it where zod adds ~450 KB.
+import * as z from "zod/mini";
+import { defaultAnalysisOptions, type AnalysisOptions } from "./analysis/settings";
+import { defaultCheckSettings as checkDefaults } from "./analysis/types";
+
+/** A number in text (wrangler vars are strings) becomes a number; anything else stays as is and fails below. */
+const numberText = /^-?\d+(\.\d+)?$/;
+const fromText = (value: unknown) => (typeof value === "string" && numberText.test(value) ? Number(value) : value);
+
+/** A number between `min` and `max` (whole unless `fraction`), as text or a number; `unit` words the error. */
+function number(spec: { default: number; min: number; max: number; unit?: string; fraction?: boolean }, meaning: string) {
+  const error = `${spec.fraction ? "a number" : "a whole number"}${spec.unit ? ` of ${spec.unit}` : ""} between ${spec.min} and ${spec.max}`;
+  const value = (spec.fraction ? z.number({ error }) : z.int({ error })).check(z.minimum(spec.min, { error }), z.maximum(spec.max, { error }));
+  return z._default(z.pipe(z.transform(fromText), value), spec.default).check(z.describe(meaning));
+}
+
+/** "true" or "false" exactly: "TRUE", "1" or "yes" are errors, not a silent false. */
+function flag(spec: { default: boolean }, meaning: string) {
+  const text = (word: "true" | "false") => z.pipe(z.literal(word), z.transform(() => word === "true"));
+  return z._default(z.union([text("true"), text("false"), z.boolean()], { error: `"true" or "false"` }), spec.default).check(z.describe(meaning));
+}
+
+/** An http(s) URL, kept as its origin; empty means none (null). */
+function origin(meaning: string) {
+  const error = "an http(s) URL such as https://pagegrade.example, or empty";
+  const valid = (text: string) => text === "" || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol));
+  const url = z.pipe(z.string({ error }).check(z.refine(valid, { error })), z.transform((text) => (text === "" ? null : new URL(text).origin)));
+  return z._default(url, null).check(z.describe(meaning));
+}
+
+/** A Worker secret: any string; unset or empty means none. */
+function secret(meaning: string) {
+  return z.optional(z.pipe(z.string({ error: "a string" }), z.transform((text) => text || undefined))).check(z.describe(meaning));
+}
+
+const ms = "milliseconds";
+
+/** Analysis: the page fetch and the checks' limits; also what the command line reads. */
+const analysisVars = {
+  ALLOW_PRIVATE_TARGETS: flag({ default: false },
+    "allow localhost, private IPs and any port as page and webhook targets; never on in what `wrangler deploy` ships",
+  ),
+  FETCH_TIMEOUT_MS: number({ default: defaultAnalysisOptions.timeoutMs, min: 1000, max: 60_000, unit: ms },
+    "total time for one page fetch, every redirect hop included",
+  ),
+  FETCH_MAX_BYTES: number({ default: defaultAnalysisOptions.maxBytes, min: 1024, max: 32 * 1024 * 1024, unit: "bytes" },
+    "body limit of a page; larger pages fail with too_large (each page in flight is held in the isolate's 128 MB)",
+  ),
+  TITLE_MIN_LENGTH: number({ default: checkDefaults.titleMinLength, min: 0, max: 1000, unit: "characters" }, "`title`: shortest"),
+  TITLE_MAX_LENGTH: number({ default: checkDefaults.titleMaxLength, min: 1, max: 1000, unit: "characters" }, "`title`: longest"),
+  META_DESCRIPTION_MIN_LENGTH: number({ default: checkDefaults.metaDescriptionMinLength, min: 0, max: 1000, unit: "characters" },
+    "`meta_description_length`: shortest",
+  ),
+  META_DESCRIPTION_MAX_LENGTH: number({ default: checkDefaults.metaDescriptionMaxLength, min: 1, max: 1000, unit: "characters" },
+    "`meta_description_length`: longest",
+  ),
+  MAX_IN_PAGE_LINKS: number({ default: checkDefaults.maxInPageLinks, min: 0, max: 100_000, unit: "links" }, "`in_page_links`"),
+  MAX_LOAD_TIME_MS: number({ default: checkDefaults.maxLoadTimeMs, min: 1, max: 60_000, unit: ms }, "`load_time`"),
+  MAX_PAGE_BYTES: number({ default: checkDefaults.maxPageBytes, min: 1, max: 32 * 1024 * 1024, unit: "bytes" }, "`page_size`"),
+  MAX_HTTP_REQUESTS: number({ default: checkDefaults.maxHttpRequests, min: 0, max: 10_000, unit: "resources" }, "`http_requests`"),
+  MAX_DOM_ELEMENTS: number({ default: checkDefaults.maxDomElements, min: 1, max: 1_000_000, unit: "elements" }, "`dom_size`"),
+  MIN_CONTENT_WORDS: number({ default: checkDefaults.minContentWords, min: 0, max: 100_000, unit: "words" }, "`content_length`"),
+  MIN_TEXT_HTML_RATIO: number({ default: checkDefaults.minTextHtmlRatio, min: 0, max: 100, unit: "percent", fraction: true },
+    "`text_html_ratio`",
+  ),
+};
+
+/** The analysis queue's consumer. */
+const queueVars = {
+  ANALYSIS_MAX_ATTEMPTS: number({ default: 5, min: 1, max: 100, unit: "deliveries" },
+    "deliveries of one analysis before a temporary failure (timeout, 429/503) marks the report failed; keep it at most the consumer's max_retries + 1",
+  ),
+  // Each analysis holds its page's HTML until its turn at the DOM gate, so this bounds the heap: in 1,000-report
+  // soaks the used / total heap peaked at 84-99 / 124-143 MB with 4 at once and 74 / 116 MB with 2, at the same
+  // throughput (6.2-6.5 reports/s).
+  ANALYSIS_CONCURRENCY: number({ default: 2, min: 1, max: 10, unit: "analyses" },
+    "analyses of one batch that run at once: each holds its page (up to FETCH_MAX_BYTES) in the isolate's 128 MB",
+  ),
+};
+
+/** History, schedules and webhooks. */
+const monitoringVars = {
+  HISTORY_LIMIT: number({ default: 100, min: 1, max: 10_000, unit: "rows" }, "history rows kept per report; older ones are pruned"),
+  SCHEDULE_BATCH: number({ default: 1000, min: 1, max: 10_000, unit: "runs" },
+    "scheduled runs enqueued per cron tick; the rest wait for the next minute",
+  ),
+  MAX_WEBHOOKS: number({ default: 10, min: 1, max: 1000, unit: "endpoints" }, "webhook endpoints per account"),
+  WEBHOOK_TIMEOUT_MS: number({ default: 15_000, min: 1000, max: 60_000, unit: ms }, "time a receiver has to answer a delivery"),
+  PUBLIC_ORIGIN: origin("origin of the report pages, for page_url in webhook payloads (null while empty)"),
+};
+
+/** Crawls. */
+const crawlVars = {
+  MAX_CRAWL_PAGES: number({ default: 1000, min: 1, max: 100_000, unit: "pages" }, "highest `limit` of a crawl"),
+  MAX_CRAWL_DEPTH: number({ default: 5, min: 0, max: 100, unit: "clicks" }, "clicks from the start URL that link discovery follows"),
+  MAX_ACTIVE_CRAWLS: number({ default: 3, min: 1, max: 100, unit: "crawls" }, "unfinished crawls per account (429 beyond)"),
+  CRAWL_INTERVAL_MS: number({ default: 1000, min: 0, max: 60_000, unit: ms },
+    "at least this long between two fetches of one crawl (or robots.txt Crawl-delay, up to 30 s)",
+  ),
+};
+
+/** Worker secrets (`wrangler secret put`), not in wrangler.toml. */
+const secretVars = {
+  REPORT_COOKIE_SECRET: secret("HMAC key of report-page unlock cookies; without it protected pages cannot be unlocked"),
+  WEBHOOK_ENCRYPTION_KEY: secret(
+    "any long random string; its SHA-256 is the AES-GCM key of stored webhook secrets; without it webhook endpoints answer 503",
+  ),
+};
+
+const ordered = [
+  ["TITLE_MIN_LENGTH", "TITLE_MAX_LENGTH"],
+  ["META_DESCRIPTION_MIN_LENGTH", "META_DESCRIPTION_MAX_LENGTH"],
+] as const;
+
+/** Checks a lower limit does not pass its upper one, once both are well-formed. */
+const inOrder = z.superRefine((vars: z.output<z.ZodMiniObject<typeof analysisVars>>, ctx) => {
+  for (const [low, high] of ordered) {
+    if (vars[low] > vars[high]) ctx.addIssue({ code: "custom", path: [low], message: `at most ${high} (${vars[high]})` });
+  }
+});
+
+const analysisSchema = z.object(analysisVars).check(inOrder);
+const configSchema = z.object({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...secretVars }).check(inOrder);
+
+/** Every var the config reads, by name. */
+export const configVarNames = Object.keys({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...secretVars }) as ConfigVarName[];
+export type ConfigVarName = keyof typeof analysisVars | keyof typeof queueVars | keyof typeof monitoringVars | keyof typeof crawlVars | keyof typeof secretVars;
+
+/**
+ * The vars, by name: a Record<string, unknown> would refuse the Worker's `Env` (an interface has no index
+ * signature), while this takes `Env`, `process.env` and a plain object alike.
+ */
+export type ConfigVars = Partial<Record<ConfigVarName, unknown>>;
+
+export interface CrawlSettings {
+  maxPages: number;
+  maxDepth: number;
+  maxActive: number;
+  intervalMs: number;
+}
+
+export interface Config {
+  /** ALLOW_PRIVATE_TARGETS, for page fetches (also in `analysis`) and webhook endpoints. */
+  allowPrivateTargets: boolean;
+  analysis: AnalysisOptions;
+  analysisMaxAttempts: number;
+  analysisConcurrency: number;
+  historyLimit: number;
+  scheduleBatch: number;
+  maxWebhooks: number;
+  webhookTimeoutMs: number;
+  /** PUBLIC_ORIGIN as an origin, or null when empty. */
+  publicOrigin: string | null;
+  crawl: CrawlSettings;
+  reportCookieSecret: string | undefined;
+  webhookEncryptionKey: string | undefined;
+}
+
+/** Parses `schema` over the named vars only (an Env also holds bindings), or throws the one readable error. */
+function parseVars<S extends z.ZodMiniType>(schema: S, names: readonly string[], vars: object): z.output<S> {
+  const picked = Object.fromEntries(names.map((name) => [name, (vars as Record<string, unknown>)[name]]));
+  const result = schema.safeParse(picked);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    return `${name} must be ${issue.message} (got ${JSON.stringify(picked[name])})`;
+  });
+  throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+}
+
+function toAnalysisOptions(vars: z.output<typeof analysisSchema>): AnalysisOptions {
+  return {
+    allowPrivateTargets: vars.ALLOW_PRIVATE_TARGETS,
+    timeoutMs: vars.FETCH_TIMEOUT_MS,
+    maxBytes: vars.FETCH_MAX_BYTES,
+    settings: {
+      titleMinLength: vars.TITLE_MIN_LENGTH,
+      titleMaxLength: vars.TITLE_MAX_LENGTH,
+      metaDescriptionMinLength: vars.META_DESCRIPTION_MIN_LENGTH,
+      metaDescriptionMaxLength: vars.META_DESCRIPTION_MAX_LENGTH,
+      maxInPageLinks: vars.MAX_IN_PAGE_LINKS,
+      maxLoadTimeMs: vars.MAX_LOAD_TIME_MS,
+      maxPageBytes: vars.MAX_PAGE_BYTES,
+      maxHttpRequests: vars.MAX_HTTP_REQUESTS,
+      maxDomElements: vars.MAX_DOM_ELEMENTS,
+      minContentWords: vars.MIN_CONTENT_WORDS,
+      minTextHtmlRatio: vars.MIN_TEXT_HTML_RATIO,
+    },
+  };
+}
+
+/** The whole config from a set of vars, parsed now (no cache): `config(env)` is the one to call in the Worker. */
+export function parseConfig(vars: ConfigVars): Config {
+  const v = parseVars(configSchema, configVarNames, vars);
+  return {
+    allowPrivateTargets: v.ALLOW_PRIVATE_TARGETS,
+    analysis: toAnalysisOptions(v),
+    analysisMaxAttempts: v.ANALYSIS_MAX_ATTEMPTS,
+    analysisConcurrency: v.ANALYSIS_CONCURRENCY,
+    historyLimit: v.HISTORY_LIMIT,
+    scheduleBatch: v.SCHEDULE_BATCH,
+    maxWebhooks: v.MAX_WEBHOOKS,
+    webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
+    publicOrigin: v.PUBLIC_ORIGIN,
+    crawl: { maxPages: v.MAX_CRAWL_PAGES, maxDepth: v.MAX_CRAWL_DEPTH, maxActive: v.MAX_ACTIVE_CRAWLS, intervalMs: v.CRAWL_INTERVAL_MS },
+    reportCookieSecret: v.REPORT_COOKIE_SECRET,
+    webhookEncryptionKey: v.WEBHOOK_ENCRYPTION_KEY,
+  };
+}
+
+/**
+ * Analysis options from the analysis vars alone: the command line reads them from process.env, where the
+ * Worker's other vars have no business (and a stray HISTORY_LIMIT must not stop an audit).
+ */
+export function analysisOptionsFromEnv(vars: ConfigVars): AnalysisOptions {
+  return toAnalysisOptions(parseVars(analysisSchema, Object.keys(analysisVars), vars));
+}
+
+/** Parsed config, or the error it threw, per env object: the Worker's env lives as long as its isolate. */
+const parsed = new WeakMap<object, Config | Error>();
+
+/** The Worker's config, parsed on first use and cached per env object; throws (and logs once) when malformed. */
+export function config(env: ConfigVars & object): Config {
+  let entry = parsed.get(env);
+  if (!entry) {
+    try {
+      entry = parseConfig(env);
+    } catch (error) {
+      entry = error as Error;
+      console.error(entry.message);
+    }
+    parsed.set(env, entry);
+  }
+  if (entry instanceof Error) throw entry;
+  return entry;
+}
