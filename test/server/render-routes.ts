@@ -85,7 +85,9 @@ const hang: Route = (req, res) => {
  */
 const privateRequest = (req: IncomingMessage) => {
   const port = (req.headers.host ?? "").split(":")[1] ?? "80";
-  const target = `http://localhost:${port}/render/private-target?from=private-request`;
+  // The page's own ?tag= rides along, so a test can find the requests of its own render in the log.
+  const tag = encodeURIComponent(new URL(req.url ?? "/", "http://x").searchParams.get("tag") ?? "");
+  const target = `http://localhost:${port}/render/private-target?from=private-request&tag=${tag}`;
   return page(
     "<title>A page that requests a private address</title>",
     `<h1>Private request</h1><img src="${target}&kind=img" alt="private" width="1" height="1">
@@ -120,7 +122,20 @@ const heavy = () =>
 </script>`,
   );
 
+/** Writes what an earlier visit left (cookie, localStorage) into #state, then leaves its own: isolation tests read it. */
+const remember = () =>
+  page(
+    "<title>A page that remembers its visitors</title>",
+    `<h1>Remember</h1><p id="state"></p>
+<script>
+  document.getElementById("state").textContent = "cookie=" + document.cookie + ";storage=" + (localStorage.getItem("seen") ?? "");
+  document.cookie = "seen=yes; path=/";
+  localStorage.setItem("seen", "yes");
+</script>`,
+  );
+
 const pages: Record<string, (req: IncomingMessage) => string> = {
+  "/render/remember": remember,
   "/render/static": staticPage,
   "/render/script-built": scriptBuilt,
   "/render/noindex-removed": noindexRemoved,
