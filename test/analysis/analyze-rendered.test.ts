@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { analyzePage } from "../../src/analysis/analyze";
-import { checks } from "../../src/analysis/checks/index";
+import { allChecks } from "../../src/analysis/checks/index";
 import type { Renderer, RenderInit } from "../../src/analysis/render-types";
 import type { Page } from "../../src/analysis/types";
 import { analysisOptionsFromEnv } from "../../src/config";
@@ -31,7 +31,7 @@ describe("analyzePage with a renderer", () => {
     let seen: Page | undefined;
     const outcome = await analyzePage(rawUrl, { ...options, render, renderHeaders: { authorization: "x" }, renderTimeoutMs: 4321, onPage: (p) => (seen = p) });
     if (!outcome.ok) throw new Error(outcome.message);
-    expect(Object.keys(outcome.results)).toEqual(checks.map((c) => c.id));
+    expect(Object.keys(outcome.results)).toEqual(allChecks.map((c) => c.id));
     expect(outcome.results.doctype!.passed).toBe(true);
     expect(outcome.results.title!.value).toBe("Rendered title for the test");
     expect(outcome.results.indexable!.passed).toBe(true);

@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { checks } from "../../src/analysis/checks";
+import { allChecks, checks } from "../../src/analysis/checks";
 import { scoreResults } from "../../src/analysis/score";
 import type { Results } from "../../src/analysis/types";
 import { hashPassword } from "../../src/crypto/password";
@@ -8,16 +8,16 @@ import { makePage, makeRenderedPage } from "./page";
 
 export const HOSTILE = "<script>alert(1)</script>";
 
-/** The results of every registered check run on an HTML fixture, as the analysis would store them (not rendered: no rendering category). */
+/** The results of every registered check run on an HTML fixture, as the analysis would store them. */
 export function analyse(html: string, url = "https://example.com/page") {
   const page = makePage(html, { url });
-  return scoreResults(checks.filter((check) => check.category !== "rendering").map((check) => ({ check, verdict: check.run(page) })));
+  return scoreResults(checks.map((check) => ({ check, verdict: check.run(page) })));
 }
 
 /** The same for a rendered audit: every check on the rendered fixture, the rendering ones comparing it with the raw one. */
 export function analyseRendered(rawHtml: string, renderedHtml: string, url = "https://example.com/page") {
   const page = makeRenderedPage(rawHtml, renderedHtml, { url });
-  return scoreResults(checks.map((check) => ({ check, verdict: check.run(page) })));
+  return scoreResults(allChecks.map((check) => ({ check, verdict: check.run(page) })));
 }
 
 export interface ReportFields {
