@@ -20,7 +20,7 @@ export type Rendered = {
   bytes: number;
   browser: Omit<RenderingFacts, "raw">;
 };
-type RenderFailure = { ok: false; code: RenderFailureCode; message: string; temporary: boolean };
+export type RenderFailure = { ok: false; code: RenderFailureCode; message: string; temporary: boolean };
 
 /**
  * A renderer that neither answers nor rejects must not leave a report processing for ever: past its own deadline
@@ -29,6 +29,14 @@ type RenderFailure = { ok: false; code: RenderFailureCode; message: string; temp
 const BACKSTOP_GRACE_MS = 10_000;
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** The one wording of a render past its deadline, for every renderer and the backstop below. */
+export const renderTimeoutFailure = (timeoutMs: number): RenderFailure => ({
+  ok: false,
+  code: "render_timeout",
+  message: `The page did not finish loading in the browser within ${seconds(timeoutMs)}.`,
+  temporary: false,
+});
 
 /** UTF-8 length of a string without encoding it (the rendered HTML can be megabytes). */
 function utf8Length(text: string): number {
@@ -57,10 +65,7 @@ export async function renderPage(
   const timeoutMs = options.renderTimeoutMs ?? defaultRenderTimeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const backstop = new Promise<RenderFailure>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ ok: false, code: "render_timeout", message: `The page did not finish loading in the browser within ${seconds(timeoutMs)}.`, temporary: false }),
-      timeoutMs + BACKSTOP_GRACE_MS,
-    );
+    timer = setTimeout(() => resolve(renderTimeoutFailure(timeoutMs)), timeoutMs + BACKSTOP_GRACE_MS);
   });
   const init = {
     allowPrivateTargets: options.allowPrivateTargets,

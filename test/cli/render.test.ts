@@ -24,7 +24,7 @@ async function renderedAudit(paths: string[], extra: string[] = []) {
 
 describe("pagegrade audit --render, in the machine's Chromium", () => {
   it("audits what script builds, and the rendering checks name what script wrote", async () => {
-    const paths = ["/render/script-built", "/render/noindex-removed", "/render/throws", "/render/static"];
+    const paths = ["/render/script-built", "/render/noindex-removed", "/render/noindex-added", "/render/throws", "/render/static"];
     const { run, byPath } = await renderedAudit(paths);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
@@ -53,6 +53,10 @@ describe("pagegrade audit --render, in the machine's Chromium", () => {
     const noindex = byPath["/render/noindex-removed"]!.results!;
     expect(noindex.indexable!.passed).toBe(true);
     expect(noindex.rendered_robots).toMatchObject({ passed: false, value: { raw_noindex: true, rendered_noindex: false }, errors: { noindex_removed_by_script: true } });
+
+    const added = byPath["/render/noindex-added"]!.results!;
+    expect(added.indexable!.passed).toBe(false);
+    expect(added.rendered_robots).toMatchObject({ passed: false, errors: { noindex_added_by_script: true } });
 
     const throws = byPath["/render/throws"]!.results!;
     expect(throws.script_errors!.passed).toBe(false);
