@@ -73,6 +73,7 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
       timeoutMs: analysis.timeoutMs * 2,
       intervalMs,
       limit: crawl.limit,
+      credentials: analysis.credentials,
       host: new URL(crawl.url).hostname,
     });
     seeds = discovery.urls.map((url) => ({ url, depth: 0, inSitemap: true }));
