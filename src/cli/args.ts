@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import type { Importance } from "../analysis/types";
 import type { Crawl } from "../db/schema";
-import { parseCredentials, type Credentials } from "./credentials";
+import type { Auth } from "../analysis/credentials";
+import { parseCredentials } from "./credentials";
 
 export const formats = ["text", "json", "junit", "markdown"] as const;
 export type Format = (typeof formats)[number];
@@ -57,7 +58,8 @@ interface CommandFlags {
   format: Format;
   output: string | null;
   allowPrivate: boolean;
-  credentials: Credentials | null;
+  /** --header and --basic: sent only to the origin of the URL given (for crawl, the start URL). */
+  auth: Auth | null;
 }
 
 export interface AuditCommand extends CommandFlags {
@@ -172,7 +174,7 @@ export function parseCommandLine(argv: string[]): Parsed {
     format: valueOf(format) ?? "text",
     output: values.output ?? null,
     allowPrivate: values["allow-private"] ?? false,
-    credentials: credentials.value,
+    auth: credentials.value,
   };
   if (command === "crawl") {
     return { command, url: urls[0]!, source: valueOf(source) ?? "auto", limit: valueOf(limit) ?? DEFAULT_CRAWL_LIMIT, intervalMs: valueOf(intervalMs) ?? null, ...shared };

@@ -1,4 +1,5 @@
 import { analyzePage, type AnalysisOutcome } from "../analysis/analyze";
+import { credentialsFor } from "../analysis/credentials";
 import type { AnalysisOptions } from "../analysis/settings";
 import type { AuditCommand } from "./args";
 import { mapConcurrently } from "./pool";
@@ -12,7 +13,11 @@ export async function auditPage(url: string, options: Parameters<typeof analyzeP
   }
 }
 
-/** Analyses every URL with the command's options (the Worker's settings from the environment, then the flags). */
+/**
+ * Analyses every URL with the command's options (the Worker's settings from the environment, then the flags); the
+ * credentials go to each URL's own origin only, as the API's `auth` does.
+ */
 export function auditPages(command: AuditCommand, options: AnalysisOptions): Promise<AnalysisOutcome[]> {
-  return mapConcurrently(command.urls, command.concurrency, (url) => auditPage(url, options));
+  const { auth } = command;
+  return mapConcurrently(command.urls, command.concurrency, (url) => auditPage(url, auth ? { ...options, credentials: credentialsFor(url, auth) } : options));
 }

@@ -1,40 +1,36 @@
-/** --header and --basic: what a page behind a login needs, checked like the API's `auth` (docs/agents.md). */
-export interface Credentials {
-  /** Header name as given -> value; --basic becomes Authorization: Basic. */
-  headers: Record<string, string>;
-}
+import { authHeaderNameProblem, authHeaderValueProblem, basicAuthorization, basicProblem, MAX_AUTH_HEADERS, type Auth } from "../analysis/credentials";
 
-/** At most this many headers, as the API allows. */
-export const MAX_HEADERS = 5;
-
-// Names from the API's safe list: a header that steers the request itself (Host, Content-Length) is never sent.
-const safeName = /^(authorization|cookie|x-[!#$%&'*+.^_`|~0-9a-z-]+)$/i;
-// A value is one line of visible ASCII and spaces: a CR or LF would start another header.
-const safeValue = /^[\t\x20-\x7e]*$/;
-
-/** The credentials of `--header "Name: value"` (repeatable) and `--basic user:password`, or the one-line problem. */
-export function parseCredentials(headerFlags: string[], basic: string | undefined): { value: Credentials | null } | { problem: string } {
+/**
+ * The `auth` of `--header "Name: value"` (repeatable) and `--basic user:password`, checked by the API's own rules
+ * (src/analysis/credentials.ts), or the one-line problem. Unlike the API's `auth`, both flags may be given together
+ * (a Basic-protected staging site with a login cookie): --basic is then the Authorization header among the others.
+ */
+export function parseCredentials(headerFlags: string[], basic: string | undefined): { value: Auth | null } | { problem: string } {
   const headers: Record<string, string> = {};
   const seen = new Set<string>();
   for (const flag of headerFlags) {
     const colon = flag.indexOf(":");
-    const name = colon > 0 ? flag.slice(0, colon).trim() : "";
-    const value = colon > 0 ? flag.slice(colon + 1).trim() : "";
-    if (!name || !value) return { problem: `--header must be "Name: value", not "${flag}".` };
-    if (!safeName.test(name)) return { problem: `--header ${name} is not sent: only Authorization, Cookie and X-* headers are.` };
-    if (!safeValue.test(value)) return { problem: `--header ${name} has a character a header value cannot hold.` };
+    if (colon <= 0) return { problem: `--header must be "Name: value", not "${flag}".` };
+    const name = flag.slice(0, colon).trim();
+    const value = flag.slice(colon + 1).trim();
+    const nameProblem = authHeaderNameProblem(name);
+    if (nameProblem) return { problem: `--header "${name}": the name ${nameProblem}.` };
+    const valueProblem = authHeaderValueProblem(value);
+    if (valueProblem) return { problem: `--header ${name}: the value ${valueProblem}.` };
     if (seen.has(name.toLowerCase())) return { problem: `--header ${name} is given twice.` };
     seen.add(name.toLowerCase());
     headers[name] = value;
   }
   if (basic !== undefined) {
+    // RFC 7617: the user-id has no colon, so the first one ends it; the password may hold more.
     const colon = basic.indexOf(":");
-    if (colon <= 0) return { problem: "--basic must be user:password." };
-    if (!safeValue.test(basic)) return { problem: "--basic has a character a header value cannot hold." };
+    if (colon < 0) return { problem: "--basic must be user:password." };
+    const problem = basicProblem(basic.slice(0, colon), basic.slice(colon + 1));
+    if (problem) return { problem: `--basic: the ${problem.field} ${problem.message}.` };
     if (seen.has("authorization")) return { problem: "--basic and --header Authorization both set Authorization: give one." };
-    headers.Authorization = `Basic ${Buffer.from(basic, "utf8").toString("base64")}`;
+    headers.Authorization = basicAuthorization(basic.slice(0, colon), basic.slice(colon + 1));
   }
   const count = Object.keys(headers).length;
-  if (count > MAX_HEADERS) return { problem: `At most ${MAX_HEADERS} headers are sent (--basic counts as one), not ${count}.` };
+  if (count > MAX_AUTH_HEADERS) return { problem: `At most ${MAX_AUTH_HEADERS} headers are sent (--basic counts as one), not ${count}.` };
   return { value: count === 0 ? null : { headers } };
 }

@@ -1,3 +1,4 @@
+import { credentialsFor } from "../analysis/credentials";
 import type { AnalysisOptions } from "../analysis/settings";
 import { analysisOptionsFromEnv, crawlSettingsFromEnv, type CrawlSettings } from "../config";
 import { parseCommandLine, usage, type AuditCommand, type CrawlCommand } from "./args";
@@ -102,7 +103,9 @@ async function crawl(command: CrawlCommand, io: Io): Promise<number> {
   if (!prepared.ok) return exitCodes.usage;
   const input = { url: command.url, source: command.source, limit: command.limit, intervalMs: command.intervalMs ?? prepared.crawl.intervalMs };
   const progress = progressReporter(io.stderr);
-  const crawled = await crawlSite(input, prepared.options, prepared.crawl.maxDepth, progress.page);
+  // Discovery, robots.txt, sitemaps and pages of the start URL's origin get the credentials; no other origin does.
+  const options = command.auth ? { ...prepared.options, credentials: credentialsFor(command.url, command.auth) } : prepared.options;
+  const crawled = await crawlSite(input, options, prepared.crawl.maxDepth, progress.page);
   progress.done();
   if (!crawled.ok) {
     // Nothing to audit (no sitemap and links not allowed, robots.txt unreachable, ...): as a page that could not be analysed.
