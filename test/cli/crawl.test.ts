@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { siteChecks } from "../../src/crawls/site-checks/index";
-import { runCli, type CliRun } from "./run-cli";
+import { hasScript, runCli, type CliRun } from "./run-cli";
 
 const origin = inject("crawlSite");
 const site = (path: string) => `${origin}${path}`;
@@ -68,6 +68,17 @@ describe("pagegrade crawl of the local crawl site", () => {
     expect(lines).toHaveLength(15);
     expect(lines).toContain(`[15/15] ${site("/site/e")} ${report.data.at(-1).score}/100`);
     expect(json.stderr).toContain(`${site("/site/private/secret")} blocked by robots.txt`);
+  });
+
+  it.skipIf(!hasScript)("on a terminal, rewrites one progress line in place and clears it before the result", async () => {
+    // util-linux script gives the CLI a pseudo-terminal: stdout and stderr arrive together.
+    const run = await runCli([...crawlArgs, "--limit", "3", "--source", "links", "--format", "json"], { tty: true });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(`\r\x1b[2K[1/`);
+    expect(run.stdout).toContain(`\r\x1b[2K[3/3] `);
+    // The progress line is cleared, then the JSON follows alone.
+    const result = run.stdout.slice(run.stdout.lastIndexOf("\r\x1b[2K") + 5);
+    expect(JSON.parse(result).site.pages.audited).toBe(3);
   });
 
   it("puts the site checks in one JUnit testsuite, a testcase each, beside a testsuite per page", async () => {
