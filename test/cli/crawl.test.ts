@@ -1,5 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -170,4 +172,37 @@ describe("pagegrade crawl of the local crawl site", () => {
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toMatch(/^pagegrade: http:\/\/127\.0\.0\.1:\d+\/bad\/html\.xml: .*\(\w+\)\n$/);
   });
+});
+
+describe("pagegrade crawl politeness", () => {
+  it("waits robots.txt's Crawl-delay between fetches, over a shorter --interval-ms, and never fetches a disallowed page", async () => {
+    const arrivals: { path: string; at: number }[] = [];
+    const server = createServer((req, res) => {
+      const path = req.url ?? "/";
+      arrivals.push({ path, at: Date.now() });
+      const origin = `http://${req.headers.host}`;
+      if (path === "/robots.txt") return res.end("User-agent: *\nCrawl-delay: 1\nDisallow: /p/secret\n");
+      if (path === "/sitemap.xml") {
+        res.setHeader("content-type", "application/xml");
+        const urls = ["/p/1", "/p/2", "/p/secret", "/p/3"].map((p) => `<url><loc>${origin}${p}</loc></url>`).join("");
+        return res.end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      }
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.end(`<!doctype html><html lang="en"><title>Polite page ${path}</title><h1>${path}</h1>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const run = await runCli(["crawl", `${origin}/`, "--allow-private", "--interval-ms", "100", "--format", "json"]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).site.pages).toMatchObject({ audited: 3, blocked: 1 });
+      expect(arrivals.map((a) => a.path)).not.toContain("/p/secret");
+      // Every request after robots.txt (the probe, the sitemap, the pages) at least the Crawl-delay after the one before.
+      const gaps = arrivals.slice(1).map((a, i) => a.at - arrivals[i]!.at);
+      expect(arrivals.map((a) => a.path)).toEqual(["/robots.txt", expect.stringMatching(/^\/pagegrade-404-check-/), "/sitemap.xml", "/p/1", "/p/2", "/p/3"]);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(990);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 30_000);
 });
