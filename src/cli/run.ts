@@ -1,6 +1,6 @@
 import { credentialsFor } from "../analysis/credentials";
 import type { AnalysisOptions } from "../analysis/settings";
-import { analysisOptionsFromEnv, crawlSettingsFromEnv, type CrawlSettings } from "../config";
+import { analysisOptionsFromEnv, crawlSettingsFromEnv } from "../config";
 import { parseCommandLine, usage, type AuditCommand, type CrawlCommand } from "./args";
 import { auditPages } from "./audit";
 import { loadBaseline, type Baseline } from "./baseline";
@@ -49,25 +49,31 @@ function analysisOptions(command: Command, fromEnv: AnalysisOptions): AnalysisOp
   return { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets };
 }
 
-/** What both commands read before any request: the vars and the baseline; a problem is a usage error. */
-async function prepare(command: Command, io: Io): Promise<{ ok: true; options: AnalysisOptions; crawl: CrawlSettings; baseline: Baseline | null } | { ok: false }> {
-  let options;
-  let crawl;
+/**
+ * Vars read from the environment, or null once the one-line error is out: a malformed var (FETCH_TIMEOUT_MS=abc) is a
+ * usage error like a malformed flag, and nothing was audited.
+ */
+function fromEnv<T>(io: Io, read: (env: Io["env"]) => T): T | null {
   try {
-    options = analysisOptions(command, analysisOptionsFromEnv(io.env));
-    crawl = crawlSettingsFromEnv(io.env);
+    return read(io.env);
   } catch (error) {
-    // A malformed var (FETCH_TIMEOUT_MS=abc) is a usage error like a malformed flag: nothing was audited.
     io.stderr.write(`pagegrade: ${oneLine((error as Error).message)}\n`);
-    return { ok: false };
+    return null;
   }
-  if (!command.baseline) return { ok: true, options, crawl, baseline: null };
+}
+
+/** What both commands read before any request: the analysis vars and the baseline; a problem is a usage error. */
+async function prepare(command: Command, io: Io): Promise<{ ok: true; options: AnalysisOptions; baseline: Baseline | null } | { ok: false }> {
+  const vars = fromEnv(io, analysisOptionsFromEnv);
+  if (!vars) return { ok: false };
+  const options = analysisOptions(command, vars);
+  if (!command.baseline) return { ok: true, options, baseline: null };
   const loaded = await loadBaseline(command.baseline, io.readFile);
   if (!loaded.ok) {
     io.stderr.write(`pagegrade: ${oneLine(loaded.message)}\n`);
     return { ok: false };
   }
-  return { ok: true, options, crawl, baseline: loaded.baseline };
+  return { ok: true, options, baseline: loaded.baseline };
 }
 
 /** The result on stdout (or in --output, with one line per page on stdout), then the exit code. */
@@ -100,12 +106,14 @@ async function audit(command: AuditCommand, io: Io): Promise<number> {
 
 async function crawl(command: CrawlCommand, io: Io): Promise<number> {
   const prepared = await prepare(command, io);
-  if (!prepared.ok) return exitCodes.usage;
-  const input = { url: command.url, source: command.source, limit: command.limit, intervalMs: command.intervalMs ?? prepared.crawl.intervalMs };
+  // Only a crawl reads the crawl vars: a stray CRAWL_INTERVAL_MS must not stop an audit.
+  const settings = prepared.ok ? fromEnv(io, crawlSettingsFromEnv) : null;
+  if (!prepared.ok || !settings) return exitCodes.usage;
+  const input = { url: command.url, source: command.source, limit: command.limit, intervalMs: command.intervalMs ?? settings.intervalMs };
   const progress = progressReporter(io.stderr);
   // Discovery, robots.txt, sitemaps and pages of the start URL's origin get the credentials; no other origin does.
   const options = command.auth ? { ...prepared.options, credentials: credentialsFor(command.url, command.auth) } : prepared.options;
-  const crawled = await crawlSite(input, options, prepared.crawl.maxDepth, progress.page);
+  const crawled = await crawlSite(input, options, settings.maxDepth, progress.page);
   progress.done();
   if (!crawled.ok) {
     // Nothing to audit (no sitemap and links not allowed, robots.txt unreachable, ...): as a page that could not be analysed.

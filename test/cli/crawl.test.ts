@@ -165,6 +165,15 @@ describe("pagegrade crawl of the local crawl site", () => {
     expect(run.stderr).toContain(message);
   });
 
+  it("reads CRAWL_INTERVAL_MS from the environment for crawl only: malformed, it stops a crawl (exit 2) and not an audit", async () => {
+    const env = { CRAWL_INTERVAL_MS: "soon" };
+    const crawl = await runCli([...crawlArgs.slice(0, 3)], { env });
+    expect(crawl.code).toBe(2);
+    expect(crawl.stderr).toMatch(/^pagegrade: Invalid configuration: CRAWL_INTERVAL_MS must be .*\(got "soon"\)\n$/);
+    const audit = await runCli(["audit", site("/site/a"), "--allow-private"], { env });
+    expect(audit.code, audit.stderr).toBe(0);
+  });
+
   it("a site with nothing to crawl is exit 3 with one line", async () => {
     const run = await runCli(["crawl", site("/bad/html.xml"), "--allow-private", "--interval-ms", "0", "--source", "sitemap"]);
     expect(run.code).toBe(3);
