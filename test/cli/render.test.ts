@@ -88,6 +88,17 @@ describe("pagegrade audit --render, in the machine's Chromium", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
+  it("crawls a script-built site through its rendered links", async () => {
+    // Five pages whose links exist only after script: a fetch-only crawl finds the first page alone.
+    const args = ["crawl", at("/render/site/5/0"), "--allow-private", "--source", "links", "--interval-ms", "0", "--format", "json"];
+    const urls = (run: { stdout: string }) => (JSON.parse(run.stdout).data as JsonReport[]).map((r) => r.url.replace(origin, "")).sort();
+    const rendered = await runCli([...args, "--render"]);
+    expect(rendered.code, rendered.stderr).toBe(0);
+    expect(urls(rendered)).toEqual([0, 1, 2, 3, 4].map((i) => `/render/site/5/${i}`));
+    const fetched = await runCli(args);
+    expect(urls(fetched)).toEqual(["/render/site/5/0"]);
+  });
+
   it("says plainly when no Chromium can be used, and audits nothing", async () => {
     const run = await runCli(["audit", at("/render/static"), "--allow-private", "--render"], { env: { CHROME_PATH: "/nowhere/chromium" } });
     expect(run.code).toBe(2);
