@@ -1,5 +1,6 @@
 import { discard, followRedirects, readBody, requestHeaders, targetGuard, type FetchOptions } from "./fetch-page";
-import type { RobotsFacts, SiteFacts } from "./types";
+import { LLMS_TXT_MAX_BYTES, LLMS_TXT_TIMEOUT_MS, digestLlmsTxt } from "./llms-txt";
+import type { LlmsTxtFacts, RobotsFacts, SiteFacts } from "./types";
 
 /** Google reads the first 500 KiB of a robots.txt; we keep a little more and drop the rest. */
 export const ROBOTS_MAX_BYTES = 512 * 1024;
@@ -44,8 +45,36 @@ export async function probeStatus(url: string, options: SiteOptions): Promise<nu
   return got.response.status;
 }
 
+/**
+ * /llms.txt as Lighthouse's `llms-txt` gatherer fetches it: redirects followed, 2 s for the request and the body
+ * together; a 2xx body is decoded as UTF-8 and digested (only its first LLMS_TXT_MAX_BYTES: Lighthouse has no cap).
+ */
+export async function fetchLlmsTxt(url: string, options: SiteOptions): Promise<LlmsTxtFacts> {
+  const guard = targetGuard(options);
+  const start = guard(url);
+  if (!start.ok) return { url, status: null, error: start.code, digest: null };
+  const signal = AbortSignal.timeout(Math.min(options.timeoutMs, LLMS_TXT_TIMEOUT_MS));
+  const followed = await followRedirects(start.url, { guard, signal, headers: requestHeaders("text/markdown,text/plain;q=0.9,*/*;q=0.1", options.userAgent) });
+  if (!followed.ok) return { url, status: null, error: followed.code, digest: null };
+  const { response } = followed;
+  if (response.status < 200 || response.status > 299) {
+    await discard(response);
+    return { url, status: response.status, error: null, digest: null };
+  }
+  const body = await readBody(response, LLMS_TXT_MAX_BYTES, signal);
+  if (!body.ok) return { url, status: response.status, error: body.code, digest: null };
+  // A cut file may end inside a UTF-8 sequence: the decoder's replacement character stands for it.
+  const text = new TextDecoder("utf-8").decode(body.bytes);
+  return { url, status: response.status, error: null, digest: digestLlmsTxt(text, followed.url.href, body.truncated) };
+}
+
+/** robots.txt, the not-found probe and llms.txt of the page's origin, in parallel: the facts every page of it shares. */
 export async function fetchSiteFacts(pageUrl: string, options: SiteOptions): Promise<SiteFacts> {
   const { origin } = new URL(pageUrl);
-  const [robots, notFoundStatus] = await Promise.all([fetchRobots(`${origin}/robots.txt`, options), probeStatus(notFoundProbeUrl(origin), options)]);
-  return { robots, notFoundStatus };
+  const [robots, notFoundStatus, llms] = await Promise.all([
+    fetchRobots(`${origin}/robots.txt`, options),
+    probeStatus(notFoundProbeUrl(origin), options),
+    fetchLlmsTxt(`${origin}/llms.txt`, options),
+  ]);
+  return { robots, notFoundStatus, llms };
 }
