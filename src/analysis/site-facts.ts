@@ -15,7 +15,7 @@ async function getFollowing(url: string, accept: string, options: SiteOptions) {
   if (!start.ok) return null;
   const signal = AbortSignal.timeout(Math.min(options.timeoutMs, SITE_TIMEOUT_MS));
   const followed = await followRedirects(start.url, { guard, signal, headers: requestHeaders(accept, options.userAgent) });
-  return followed.ok ? { response: followed.response, signal } : null;
+  return followed.ok ? { response: followed.response, signal, redirects: followed.redirects.length } : null;
 }
 
 export async function fetchRobots(url: string, options: SiteOptions): Promise<RobotsFacts> {
@@ -37,13 +37,16 @@ export async function fetchRobots(url: string, options: SiteOptions): Promise<Ro
 /** A path that cannot exist on the origin: a real 404 page answers 404 (or 410) to it. */
 export const notFoundProbeUrl = (origin: string) => `${origin}/pagegrade-404-check-${crypto.randomUUID()}`;
 
-/** Final status of a URL, redirects followed: a soft 404 answers 200 or redirects to a page that does. */
-export async function probeStatus(url: string, options: SiteOptions): Promise<number | null> {
+/** Final status of a URL and how many redirects led there; null when no answer came. Nothing of the body is read. */
+export async function probeAnswer(url: string, options: SiteOptions): Promise<{ status: number; redirects: number } | null> {
   const got = await getFollowing(url, "text/html", options);
   if (!got) return null;
   await discard(got.response);
-  return got.response.status;
+  return { status: got.response.status, redirects: got.redirects };
 }
+
+/** Final status of a URL, redirects followed: a soft 404 answers 200 or redirects to a page that does. */
+export const probeStatus = async (url: string, options: SiteOptions): Promise<number | null> => (await probeAnswer(url, options))?.status ?? null;
 
 /**
  * /llms.txt as Lighthouse's `llms-txt` gatherer fetches it: redirects followed, 2 s for the request and the body
