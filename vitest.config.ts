@@ -45,7 +45,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**"] },
+          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**", "test/lighthouse/**"] },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.
