@@ -61,7 +61,9 @@ async function lighthouseVerdicts(url: string): Promise<Record<string, Verdict>>
   return Object.fromEntries(
     Object.keys(mirroredAudits).map((id) => {
       const audit = result.lhr.audits[id];
-      const verdict: Verdict = !audit || audit.score === null ? "error" : audit.scoreDisplayMode === "notApplicable" ? "notApplicable" : audit.score === 1 ? "pass" : "fail";
+      // A not-applicable audit has a null score too: its display mode tells it from an audit that errored.
+      const verdict: Verdict =
+        audit?.scoreDisplayMode === "notApplicable" ? "notApplicable" : !audit || audit.score === null ? "error" : audit.score === 1 ? "pass" : "fail";
       return [id, verdict];
     }),
   );
