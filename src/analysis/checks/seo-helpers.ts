@@ -60,6 +60,12 @@ export function metaContents(page: Page, ...names: string[]): { name: string; co
   return found;
 }
 
+/**
+ * A <link> not inside <body> in linkedom's tree. Head metadata checks read `headTags` instead, which also knows
+ * where a browser ended the head early ("How a page is read"); kept for readers that want linkedom's own answer.
+ */
+export const inHead = (el: Element): boolean => closestTag(el, "body") === null;
+
 export interface HeaderLink {
   href: string;
   rel: string[];
