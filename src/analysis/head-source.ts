@@ -102,8 +102,10 @@ export function findHeadEnder(html: string): HeadEnder | null {
       continue;
     }
     if (HEAD_TEXT_ELEMENTS.has(name)) {
-      const close = html.toLowerCase().indexOf(`</${name}`, nameEnd);
-      i = close === -1 ? length : tagEnd(html, close + 2 + name.length);
+      const closeTag = new RegExp(`</${name}`, "gi");
+      closeTag.lastIndex = nameEnd;
+      const close = closeTag.exec(html);
+      i = close === null ? length : tagEnd(html, close.index + 2 + name.length);
       continue;
     }
     return { tag: name === "image" ? "img" : name, offset: i };
