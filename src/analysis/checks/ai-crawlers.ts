@@ -90,6 +90,6 @@ export const aiCrawlersCheck: Check = {
       content_signal: signalsAt(groupSignals(parsed, "*"), path),
       ...(Object.keys(perAgent).length > 0 && { content_signal_by_agent: perAgent }),
     };
-    return blocked.length === 0 ? pass(value) : fail(value, { blocked });
+    return blocked.length === 0 ? pass(value) : fail(value, { ai_blocked: blocked });
   },
 };

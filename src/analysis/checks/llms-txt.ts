@@ -27,12 +27,12 @@ export const llmsTxt: Check = {
     const llms = page.site.llms;
     if (!llms) return notApplicable("llms.txt was not fetched for this crawl");
     const { url, status, error, digest } = llms;
-    if (error !== null) return fail({ url, status }, { fetch_failed: error });
-    if (status === null) return fail({ url, status }, { fetch_failed: "no_answer" });
-    if (status >= 500) return fail({ url, status }, { server_error: status });
+    if (error !== null) return fail({ url, status }, { llms_txt_unreachable: error });
+    if (status === null) return fail({ url, status }, { llms_txt_unreachable: "no_answer" });
+    if (status >= 500) return fail({ url, status }, { llms_txt_server_error: status });
     if (status >= 400) return notApplicable({ url, status, found: false });
     // 1xx, 304 and a redirect without Location: Lighthouse errors on a non-2xx status that is not 4xx/5xx.
-    if (!digest) return fail({ url, status }, { no_content: status });
+    if (!digest) return fail({ url, status }, { llms_txt_no_content: status });
     const value = {
       url,
       status,
@@ -41,8 +41,8 @@ export const llmsTxt: Check = {
       llmstxt_org: llmstxtOrg(digest),
     };
     const errors = {
-      ...(!digest.hasH1 && { missing_h1: true }),
-      ...(!digest.hasLink && { missing_link: true }),
+      ...(!digest.hasH1 && { no_h1_line: true }),
+      ...(!digest.hasLink && { no_markdown_link: true }),
       ...(digest.length < LLMS_TXT_MIN_LENGTH && { too_short: { length: digest.length, min: LLMS_TXT_MIN_LENGTH } }),
     };
     return Object.keys(errors).length === 0 ? pass(value) : fail(value, errors);

@@ -5,7 +5,7 @@ import { makePage } from "../../helpers/page";
 const run = (body: string | null, status = 200, url = "https://example.com/blog/post") =>
   aiCrawlersCheck.run(makePage("<p>x</p>", { url, robots: { status, body } }));
 
-const blockedAgents = (v: ReturnType<typeof run>) => ((v.errors?.blocked ?? []) as { agent: string }[]).map((b) => b.agent);
+const blockedAgents = (v: ReturnType<typeof run>) => ((v.errors?.ai_blocked ?? []) as { agent: string }[]).map((b) => b.agent);
 
 describe("ai_crawlers check", () => {
   it("is not applicable without robots.txt or when it cannot be read", () => {
@@ -35,7 +35,7 @@ describe("ai_crawlers check", () => {
   ])("fails when %s (%s) alone is blocked, naming the line", (agent, group) => {
     const v = run(`User-agent: *\nAllow: /\n\nUser-agent: ${agent.toLowerCase()}\nDisallow: /\n`);
     expect(v.passed).toBe(false);
-    expect(v.errors).toEqual({ blocked: [{ agent, group, line: 5, rule: "Disallow: /" }] });
+    expect(v.errors).toEqual({ ai_blocked: [{ agent, group, line: 5, rule: "Disallow: /" }] });
     expect((v.value as Record<string, Record<string, string>>)[group]![agent]).toBe("blocked");
   });
 
@@ -72,7 +72,7 @@ describe("ai_crawlers check", () => {
   });
 
   it("lets an agent's own group override `*`, and Allow win over a shorter Disallow", () => {
-    expect(run("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nUser-agent: OAI-SearchBot\nAllow: /\n").errors?.blocked).not.toContainEqual(
+    expect(run("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nUser-agent: OAI-SearchBot\nAllow: /\n").errors?.ai_blocked).not.toContainEqual(
       expect.objectContaining({ agent: "OAI-SearchBot" }),
     );
     expect(run("User-agent: PerplexityBot\nDisallow: /\nAllow: /blog/\n").passed).toBe(true);

@@ -40,12 +40,12 @@ describe("llms_txt check (Lighthouse 13.5's llms-txt)", () => {
   });
 
   it("fails a 5xx answer with its status", () => {
-    expect(run(answered(500))).toEqual({ passed: false, value: { url, status: 500 }, errors: { server_error: 500 } });
+    expect(run(answered(500))).toEqual({ passed: false, value: { url, status: 500 }, errors: { llms_txt_server_error: 500 } });
   });
 
   it("fails a timeout or a connection failure", () => {
-    expect(run(answered(null, null, "timeout"))).toEqual({ passed: false, value: { url, status: null }, errors: { fetch_failed: "timeout" } });
-    expect(run(answered(null, null, "connection_failed")).errors).toEqual({ fetch_failed: "connection_failed" });
+    expect(run(answered(null, null, "timeout"))).toEqual({ passed: false, value: { url, status: null }, errors: { llms_txt_unreachable: "timeout" } });
+    expect(run(answered(null, null, "connection_failed")).errors).toEqual({ llms_txt_unreachable: "connection_failed" });
   });
 
   it("fails a file shorter than 50 characters even with an H1 and a link", () => {
@@ -56,19 +56,19 @@ describe("llms_txt check (Lighthouse 13.5's llms-txt)", () => {
 
   it("fails a file without an H1 line; `## x` is not one", () => {
     const v = run(answered(200, "## Docs\nSee [the guide](https://example.com/guide) for everything you need.\n"));
-    expect(v.errors).toEqual({ missing_h1: true });
+    expect(v.errors).toEqual({ no_h1_line: true });
   });
 
   it("fails a file without a one-line markdown link", () => {
-    expect(run(answered(200, "# Example\n\nA site about widgets with nothing else to say at all, honestly.\n")).errors).toEqual({ missing_link: true });
+    expect(run(answered(200, "# Example\n\nA site about widgets with nothing else to say at all, honestly.\n")).errors).toEqual({ no_markdown_link: true });
     expect(run(answered(200, "# Example\n\nSee [the guide\n](https://example.com/guide) for everything you need.\n")).errors).toEqual({
-      missing_link: true,
+      no_markdown_link: true,
     });
   });
 
   it("fails an empty 200 (or an HTML catch-all page) on every count", () => {
-    expect(run(answered(200, "")).errors).toEqual({ missing_h1: true, missing_link: true, too_short: { length: 0, min: 50 } });
-    expect(run(answered(200, "<!doctype html><html><body><div id=app></div></body></html>")).errors).toEqual({ missing_h1: true, missing_link: true });
+    expect(run(answered(200, "")).errors).toEqual({ no_h1_line: true, no_markdown_link: true, too_short: { length: 0, min: 50 } });
+    expect(run(answered(200, "<!doctype html><html><body><div id=app></div></body></html>")).errors).toEqual({ no_h1_line: true, no_markdown_link: true });
   });
 
   it("passes a good file, an H1 not on the first line, and `#` followed by a line (\\s+ crosses the newline)", () => {
@@ -93,7 +93,7 @@ describe("llms_txt check (Lighthouse 13.5's llms-txt)", () => {
   });
 
   it("fails a 2xx-less answer that has no body (Lighthouse errors on it)", () => {
-    expect(run(answered(304)).errors).toEqual({ no_content: 304 });
+    expect(run(answered(304)).errors).toEqual({ llms_txt_no_content: 304 });
   });
 });
 
