@@ -14,6 +14,7 @@ import { pageRoutes } from "./routes/pages";
 import { reportRoutes } from "./routes/reports";
 import { historyRoutes } from "./routes/history";
 import { webhookRoutes } from "./routes/webhooks";
+import { mcpRoutes } from "./mcp/route";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -44,10 +45,16 @@ export function createApi() {
   return api;
 }
 
-/** The whole service: the API, the report pages, one error shape and one not-found answer. */
-export function createApp() {
+export interface AppOptions {
+  /** Serve the MCP endpoint at /mcp (docs/mcp.md); true unless set to false. */
+  mcp?: boolean;
+}
+
+/** The whole service: the API, /mcp, the report pages, one error shape and one not-found answer. */
+export function createApp({ mcp = true }: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.route("/", createApi());
+  if (mcp) app.route("/mcp", mcpRoutes);
   app.route("/", pageRoutes);
   // The API answers in JSON everywhere under /api; a person following a wrong link gets an HTML page.
   app.notFound((c) =>
