@@ -1,10 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./env";
 import { requireApiKey, rateLimitPerKey } from "./http/auth";
 import { d1Session } from "./http/d1-session";
-import { ApiError, notFound, renderError } from "./http/errors";
+import { limitBody } from "./http/body-limit";
+import { notFound, renderError } from "./http/errors";
 import { apiReference, OPENAPI_PATH } from "./api-reference";
 import { openApiDocument } from "./openapi";
 import { crawlRoutes } from "./routes/crawls";
@@ -16,8 +16,6 @@ import { historyRoutes } from "./routes/history";
 import { webhookRoutes } from "./routes/webhooks";
 import { mcpRoutes } from "./mcp/route";
 
-const MAX_BODY_BYTES = 64 * 1024;
-
 /** The JSON API under /api/v1: mount it on another Hono app with `app.route("/", createApi())`. */
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>();
@@ -26,15 +24,7 @@ export function createApi() {
   api.get("/api/v1/docs", apiReference);
   api.use("/api/v1/*", d1Session);
   api.use("/api/v1/*", requireApiKey, rateLimitPerKey);
-  api.use(
-    "/api/v1/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, "The request body is larger than 64 KiB.");
-      },
-    }),
-  );
+  api.use("/api/v1/*", limitBody);
   api.route("/api/v1/reports", historyRoutes);
   api.route("/api/v1/reports", reportRoutes);
   api.route("/api/v1/webhooks", webhookRoutes);

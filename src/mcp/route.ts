@@ -1,13 +1,10 @@
 import { StreamableHTTPTransport } from "@hono/mcp";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
 import { rateLimitPerKey, requireApiKey } from "../http/auth";
 import { d1Session } from "../http/d1-session";
-import { ApiError } from "../http/errors";
+import { limitBody } from "../http/body-limit";
 import { createMcpServer, toolNames } from "./server";
-
-const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The SDK answers a call to an unknown tool as a tool result with isError; the protocol's answer is a JSON-RPC
@@ -23,15 +20,7 @@ function unknownToolCall(body: unknown) {
 /** `/mcp`: the API as MCP tools (docs/mcp.md), behind the same key, rate limit and body limit as the API. */
 export const mcpRoutes = new Hono<AppEnv>();
 
-mcpRoutes.use(d1Session, requireApiKey, rateLimitPerKey);
-mcpRoutes.use(
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, "The request body is larger than 64 KiB.");
-    },
-  }),
-);
+mcpRoutes.use(d1Session, requireApiKey, rateLimitPerKey, limitBody);
 
 // Stateless: a new server and transport for every POST. One per isolate would mix callers: the transport maps
 // answers by JSON-RPC id (every client counts from the same number), and the tools would not know whose key it was.

@@ -71,6 +71,14 @@ describe("/mcp over HTTP", () => {
     expect(await form.json()).toMatchObject({ jsonrpc: "2.0", error: { message: "Unsupported Media Type: Content-Type must be application/json" } });
   });
 
+  it("refuses a body over 64 KiB with 413, as the API does", async () => {
+    const { key } = await createCaller("mcp-big");
+    const big = JSON.stringify({ ...initialize, params: { ...initialize.params, padding: "x".repeat(70 * 1024) } });
+    const res = await post({ Authorization: `Bearer ${key}` }, big);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: "The request body is larger than 64 KiB.", status: 413 });
+  });
+
   it("shares the API's per-key rate limit: over it, the client's call fails with HTTP 429", async () => {
     const caller = await createCaller("mcp-busy");
     const client = await mcpClient(caller.key);
