@@ -10,7 +10,7 @@ import { enqueueAnalysis } from "../reports/enqueue-analysis";
 import { findReport } from "../reports/find-report";
 import { listReports } from "../reports/list-reports";
 import { listReportsQuery, storeReportBody, type StoreReportInput } from "../reports/schemas";
-import { toReportResource } from "../reports/serialize";
+import { toReportResource, type ReportRow } from "../reports/serialize";
 import { updateReport } from "../reports/update-report";
 import { oneOf } from "../http/list-params";
 import { idOf, page, pageFields, pageOf, perPage, renderOf } from "./arguments";
@@ -20,7 +20,7 @@ import { waitForReport } from "./wait-for-report";
 
 const waitMessage = "The wait_seconds field must be an integer from 0 to 25.";
 const reportId = z.object({ id: idOf("report") });
-const summaryOf = (row: Parameters<typeof toReportResource>[0], ctx: ToolContext, allChecks = false) =>
+const summaryOf = (row: ReportRow, ctx: ToolContext, allChecks = false) =>
   toReportSummary(toReportResource(row, ctx.origin), { allChecks });
 
 const auditPage = defineTool({
