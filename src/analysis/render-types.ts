@@ -1,3 +1,9 @@
+/**
+ * The interface between the analysis and a browser (docs/rendering.md): the analysis asks a `Renderer` for the
+ * DOM of a page after script; the Worker builds one over the BROWSER binding, the CLI over a local Chromium.
+ * Types only, so the `pagegrade/analysis` entry stays free of any browser import.
+ */
+
 /** Loads `url` in a real browser and returns the DOM after load (+ up to 2 s network idle), within its own deadline. */
 export type Renderer = (url: string, init: RenderInit) => Promise<RenderOutcome>;
 
@@ -10,14 +16,16 @@ export interface RenderInit {
   trustedOrigin?: string;
   /** RENDER_TIMEOUT_MS, default 20,000. */
   timeoutMs: number;
-  /** The same byte limit as a fetched page: rendered HTML over it -> too_large. */
+  /** The same byte limit as a fetched page: rendered HTML over it is too_large. */
   maxBytes: number;
 }
+
+export type RenderFailureCode = "render_timeout" | "render_failed" | "too_large" | "render_unavailable";
 
 export type RenderOutcome =
   | {
       ok: true;
-      /** document.documentElement.outerHTML (with doctype prepended if the page had one). */
+      /** document.documentElement.outerHTML (with the doctype prepended if the page had one). */
       html: string;
       /** page.url() after load. */
       finalUrl: string;
@@ -30,4 +38,7 @@ export type RenderOutcome =
       /** Wall time the page held a browser tab (for the browser-seconds figure). */
       browserMs: number;
     }
-  | { ok: false; code: "render_timeout" | "render_failed" | "too_large" | "render_unavailable"; message: string; temporary: boolean };
+  | { ok: false; code: RenderFailureCode; message: string; temporary: boolean };
+
+/** RENDER_TIMEOUT_MS's default. */
+export const defaultRenderTimeoutMs = 20_000;
