@@ -10,6 +10,8 @@ declare global {
       CRAWL_SITE: string;
       /** The same site on another origin, for the one test that counts a crawl's requests to it. */
       CRAWL_SITE_ALONE: string;
+      /** "false" when test/global-setup.ts found no Chromium: rendering is then off (docs/rendering.md). */
+      RENDERING: string;
     }
   }
 }
@@ -19,6 +21,8 @@ declare module "vitest" {
     pageServer: string;
     crawlSite: string;
     crawlSiteAlone: string;
+    /** Whether a local Chromium stands behind the browser binding. */
+    rendering: "true" | "false";
     /** wrangler.toml [vars] as shipped, read by wrangler itself. */
     shippedVars: Record<string, unknown>;
   }

@@ -46,7 +46,7 @@ export function crawlPagePath(env: Env, db: Db, pool: RenderPool | null, job: Cr
       }
       // Every page of a rendered crawl renders in the crawl's one browser session; its facts (links included, for
       // link discovery) come from the page analyzePage parsed, which is the rendered one.
-      const rendering = rendered && pool ? { ...options, render: pool.forCrawl(job.crawlId) } : options;
+      const rendering = rendered && pool ? { ...options, render: pool.forCrawl(job.crawlId), renderTimeoutMs: pool.timeoutMs } : options;
       const outcome = await analyzePage(url, { ...rendering, site, onPage: (parsed) => void (facts = pageFactsOf(parsed)) });
       // The fetch has ended: the interval before the crawl's next fetch starts now.
       await releaseFetchSlot(db, job.crawlId);

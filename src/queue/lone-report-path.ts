@@ -14,7 +14,7 @@ export function loneReportPath(db: Db, pool: RenderPool | null, job: AnalysisJob
         return { next: "finish", outcome: failures.renderingOff };
       }
       // A rendered audit gets a fresh browser context of the invocation's browser: nothing of another audit in it.
-      const rendering = render === 1 && pool ? { ...options, render: pool.forAudit() } : options;
+      const rendering = render === 1 && pool ? { ...options, render: pool.forAudit(), renderTimeoutMs: pool.timeoutMs } : options;
       // The processing mark is written while the page is fetched: one D1 round trip off the time to report.
       const [, outcome] = await Promise.all([markProcessing(db, job), analyzePage(url, rendering)]);
       return { next: "finish", outcome };

@@ -4,7 +4,7 @@ import type { Renderer, RenderOutcome } from "../analysis/render-types";
 import type { RenderSettings } from "../config";
 import type { Db } from "../db/client";
 import { crawls } from "../db/schema";
-import { renderPage } from "./render-page";
+import { renderPage } from "./render-tab";
 
 /**
  * How long Browser Run keeps a crawl's browser open without a connection (its maximum, 10 minutes): long enough for
@@ -21,6 +21,8 @@ const unavailable: RenderOutcome = {
 
 /** The browsers of one consumer invocation: what its analyses render in, and what it must release at the end. */
 export interface RenderPool {
+  /** RENDER_TIMEOUT_MS: what analyzePage gives each page as its deadline (its `renderTimeoutMs`). */
+  timeoutMs: number;
   /** A lone audit: the invocation's browser, a fresh incognito context (no cookies or storage from any other audit). */
   forAudit(): Renderer;
   /** A crawl's page: the crawl's one browser session (reconnected to, or launched once), one context per crawl here. */
@@ -57,7 +59,6 @@ interface CrawlSession {
 /**
  * One browser per consumer invocation, launched on its first rendered audit (none for an invocation that renders
  * nothing), and at most RENDER_CONCURRENCY tabs rendering at once across every audit and crawl of the invocation.
- * Each page gets RENDER_TIMEOUT_MS, the Worker's own setting, whatever deadline the analysis asked for.
  */
 export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<RenderSettings, "concurrency" | "timeoutMs">): RenderPool {
   const limit = limiter(settings.concurrency);
@@ -82,7 +83,7 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
         return unavailable;
       }
       try {
-        return await renderPage(opened.context, url, { ...init, timeoutMs: settings.timeoutMs });
+        return await renderPage(opened.context, url, init);
       } finally {
         if (opened.closeAfter) await opened.context.close().catch(() => undefined);
       }
@@ -99,6 +100,7 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
   };
 
   return {
+    timeoutMs: settings.timeoutMs,
     forAudit: () => inContext(async () => ({ context: await (await launch()).createBrowserContext(), closeAfter: true })),
     forCrawl: (crawlId) => inContext(async () => ({ context: (await crawlSession(crawlId)).context, closeAfter: false })),
     async closeCrawl(crawlId) {

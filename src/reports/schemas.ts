@@ -23,7 +23,7 @@ export const password = z
 const timestamp = z.iso.datetime();
 
 const checkResult = z.object({
-  category: z.enum(["seo", "performance", "security", "miscellaneous"]),
+  category: z.enum(["seo", "performance", "security", "miscellaneous", "rendering"]),
   importance: z.enum(["high", "medium", "low"]),
   passed: z.boolean(),
   value: z.unknown().meta({ description: "What the check found." }),

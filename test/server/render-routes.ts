@@ -93,12 +93,15 @@ const privateRequest = (req: IncomingMessage) => {
   );
 };
 
-/** A script-built site for crawls: page i's script writes its title and links to i+1 and i+2, below `count`. */
+/**
+ * A script-built site for crawls: page i's script writes its title and links to 2i+1 and 2i+2, below `count` (a
+ * binary tree: 20 pages are 4 clicks deep, inside MAX_CRAWL_DEPTH).
+ */
 const sitePage = (path: string) => {
   const [, countText = "20", indexText = "0"] = /^\/render\/site\/(\d+)\/(\d+)$/.exec(path) ?? [];
   const count = Math.min(Number(countText), 1000);
   const index = Number(indexText);
-  const next = [index + 1, index + 2].filter((n) => n < count);
+  const next = [2 * index + 1, 2 * index + 2].filter((n) => n < count);
   return page(
     "",
     `<div id="app"></div>
