@@ -36,14 +36,22 @@ export async function startPageServer(port = 0, table: [string, Route][] = route
     handle(req, res, table);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const bound = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${bound}`;
+  // The same pages on 127.0.0.2 (Linux routes all of 127/8 to loopback): another origin, standing for "a private
+  // address" the rendering tests' pages must not reach. Its requests land in the same log, their host header says which.
+  const second = createServer(server.listeners("request")[0] as Parameters<typeof createServer>[1]);
+  await new Promise<void>((resolve) => second.listen(bound, "127.0.0.2", resolve));
+  const close = (s: typeof server) =>
+    new Promise<void>((resolve) => {
+      s.closeAllConnections();
+      s.close(() => resolve());
+    });
   return {
     origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      await Promise.all([close(server), close(second)]);
+    },
   };
 }
 

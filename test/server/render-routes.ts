@@ -80,12 +80,13 @@ const hang: Route = (req, res) => {
 };
 
 /**
- * A page that makes its browser request a private address other than the page's own origin: with private targets
- * off (the page's origin trusted), `/render/private-target?from=private-request` must never be received.
+ * A page that makes its browser request a private address other than the page's own origin (127.0.0.2, the page
+ * server's second listener): with private targets off (the page's origin trusted),
+ * `/render/private-target?from=private-request` must never be received.
  */
 const privateRequest = (req: IncomingMessage) => {
   const port = (req.headers.host ?? "").split(":")[1] ?? "80";
-  const target = `http://localhost:${port}/render/private-target?from=private-request`;
+  const target = `http://127.0.0.2:${port}/render/private-target?from=private-request`;
   return page(
     "<title>A page that requests a private address</title>",
     `<h1>Private request</h1><img src="${target}&kind=img" alt="private" width="1" height="1">
@@ -123,7 +124,21 @@ const heavy = () =>
 </script>`,
   );
 
+/** Writes what an earlier visit left (a cookie, localStorage) into the DOM, then leaves both for the next visit. */
+const storageProbe = () =>
+  page(
+    "<title>A page that looks for an earlier visit</title>",
+    `<h1 id="found">Storage probe</h1>
+<script>
+  const found = [document.cookie, localStorage.getItem("visited")].filter(Boolean).join(" ") || "none";
+  document.getElementById("found").setAttribute("data-found", found);
+  document.cookie = "visited=yes; path=/";
+  localStorage.setItem("visited", "yes");
+</script>`,
+  );
+
 const pages: Record<string, (req: IncomingMessage) => string> = {
+  "/render/storage-probe": storageProbe,
   "/render/static": staticPage,
   "/render/script-built": scriptBuilt,
   "/render/noindex-removed": noindexRemoved,
