@@ -1,4 +1,4 @@
-import { checks } from "./checks/index";
+import { allChecks, checks, renderingChecks } from "./checks/index";
 import { withDomGate } from "./dom-gate";
 import { fetchPage } from "./fetch-page";
 import { parsePage } from "./parse";
@@ -87,14 +87,14 @@ function parseAndCheck(
       const raw = rawSignals(facts, site, options, (rawPage) => runOn(rawPage, checks.filter((c) => RESPONSE_LEVEL_CHECKS.has(c.id))));
       const renderedFacts: FetchFacts = { ...facts, finalUrl: rendered.finalUrl, html: rendered.html, bytes: rendered.bytes, truncated: false };
       page = { ...parsePage(renderedFacts, site, options.settings), rendering: { raw, ...rendered.browser } };
-      runOn(page, checks.filter((check) => !RESPONSE_LEVEL_CHECKS.has(check.id)));
+      runOn(page, [...checks.filter((check) => !RESPONSE_LEVEL_CHECKS.has(check.id)), ...renderingChecks]);
     } else {
       page = parsePage(facts, site, options.settings);
-      runOn(page, checks.filter((check) => check.category !== "rendering"));
+      runOn(page, checks);
     }
     options.onPage?.(page);
     // In registry order, whichever page answered.
-    const ordered = checks.filter((check) => verdicts.has(check)).map((check) => ({ check, verdict: verdicts.get(check)! }));
+    const ordered = allChecks.filter((check) => verdicts.has(check)).map((check) => ({ check, verdict: verdicts.get(check)! }));
     return { ok: true, finalUrl: facts.finalUrl, ...scoreResults(ordered) };
   } catch (error) {
     // A bug, not a page problem: fail this report loudly rather than store a score missing a check.

@@ -22,7 +22,7 @@ export function analyzePage(url: string, options: AnalyzeOptions = {}): Promise<
 export type { AnalysisOutcome } from "./analyze";
 export type { RenderOptions } from "./render-page";
 export type { RenderFailureCode, RenderInit, RenderOutcome, Renderer } from "./render-types";
-export { checks, checksById } from "./checks/index";
+export { allChecks, checks, checksById, renderingChecks } from "./checks/index";
 export { importancePoints, resultForScore, resultScoreRanges, type ResultLabel } from "./score";
 export { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 export { defaultCheckSettings } from "./types";

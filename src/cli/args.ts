@@ -19,10 +19,12 @@ Options:
   --output FILE                 write the report to FILE (stdout gets one line per page)
   --allow-private               allow localhost, private addresses and any port
   --concurrency N               pages audited at once (1-${MAX_CONCURRENCY}, default 4)
+  --render                      also load each page in a local Chromium (CHROME_PATH, else the usual
+                                paths) and audit what its scripts build; adds the rendering checks
   -h, --help                    this help
   -v, --version                 the version
 
-Limits and thresholds come from the same variables as the Worker (FETCH_TIMEOUT_MS, TITLE_MAX_LENGTH, ...).`;
+Limits and thresholds come from the same variables as the Worker (FETCH_TIMEOUT_MS, RENDER_TIMEOUT_MS, TITLE_MAX_LENGTH, ...).`;
 
 export interface Budget {
   minScore: number | null;
@@ -37,6 +39,7 @@ export interface AuditCommand {
   output: string | null;
   allowPrivate: boolean;
   concurrency: number;
+  render: boolean;
 }
 
 export type Parsed = AuditCommand | { command: "help" } | { command: "version" } | { command: "usage-error"; message: string };
@@ -85,6 +88,7 @@ export function parseCommandLine(argv: string[]): Parsed {
         output: { type: "string", short: "o" },
         "allow-private": { type: "boolean" },
         concurrency: { type: "string" },
+        render: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -119,5 +123,6 @@ export function parseCommandLine(argv: string[]): Parsed {
     output: values.output ?? null,
     allowPrivate: values["allow-private"] ?? false,
     concurrency: valueOf(concurrency) ?? 4,
+    render: values.render ?? false,
   };
 }

@@ -1,11 +1,12 @@
 import { analyzePage, type AnalysisOutcome } from "../analysis/analyze";
+import type { RenderOptions } from "../analysis/render-page";
 import type { AnalysisOptions } from "../analysis/settings";
 import type { AuditCommand } from "./args";
 import { mapConcurrently } from "./pool";
 
-/** Analyses every URL with the Worker's settings (read from the environment) and the command's flags. */
-export function auditPages(command: AuditCommand, fromEnv: AnalysisOptions): Promise<AnalysisOutcome[]> {
-  const options = { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets };
+/** Analyses every URL with the Worker's settings (read from the environment) and the command's flags; `--render` brings a renderer. */
+export function auditPages(command: AuditCommand, fromEnv: AnalysisOptions, render: RenderOptions = {}): Promise<AnalysisOutcome[]> {
+  const options = { ...fromEnv, ...render, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets };
   return mapConcurrently(command.urls, command.concurrency, async (url): Promise<AnalysisOutcome> => {
     try {
       return await analyzePage(url, options);

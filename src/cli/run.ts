@@ -1,6 +1,7 @@
 import { parseCommandLine, usage, type AuditCommand } from "./args";
 import { analysisOptionsFromEnv } from "../config";
 import { auditPages } from "./audit";
+import { openRenderer } from "./chromium/open-renderer";
 import { colorEnabled, painter } from "./color";
 import { formatJson } from "./format-json";
 import { formatJunit } from "./format-junit";
@@ -43,7 +44,17 @@ async function audit(command: AuditCommand, io: Io): Promise<number> {
     io.stderr.write(`pagegrade: ${oneLine((error as Error).message)}\n`);
     return exitCodes.usage;
   }
-  const outcomes = await auditPages(command, fromEnv);
+  const rendering = command.render ? openRenderer(io.env) : null;
+  if (rendering && !rendering.ok) {
+    io.stderr.write(`pagegrade: ${rendering.message}\n`);
+    return exitCodes.usage;
+  }
+  let outcomes;
+  try {
+    outcomes = await auditPages(command, fromEnv, rendering ? rendering.options : {});
+  } finally {
+    await rendering?.close();
+  }
   const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget));
   for (const page of pages) {
     if (!wasAnalysed(page)) io.stderr.write(`pagegrade: ${page.url}: ${oneLine(page.report.error?.message ?? "")} (${page.report.error?.code})\n`);

@@ -16,8 +16,7 @@ describe("analyzePage", () => {
     const outcome = await analyzePage(`${origin}/fixtures/sample-page.html`, options);
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
     expect(outcome.finalUrl).toBe(`${origin}/fixtures/sample-page.html`);
-    // A report that was not rendered has no rendering category.
-    expect(Object.keys(outcome.results).sort()).toEqual(checks.filter((c) => c.category !== "rendering").map((c) => c.id).sort());
+    expect(Object.keys(outcome.results).sort()).toEqual(checks.map((c) => c.id).sort());
     expect(outcome.score).toBeGreaterThanOrEqual(0);
     expect(outcome.score).toBeLessThanOrEqual(100);
     for (const [id, result] of Object.entries(outcome.results)) {

@@ -42,13 +42,13 @@ describe.skipIf(env.RENDERING === "false")("request interception in the browser"
   });
 
   it("keeps no cookie or storage from one audit to the next", async () => {
-    // The probe page writes what it found in storage before setting its own (test/server/render-routes.ts).
-    const probe = `${env.PAGE_SERVER}/render/storage-probe`;
+    // The page writes what it found of an earlier visit before leaving its own (test/server/render-routes.ts).
+    const probe = `${env.PAGE_SERVER}/render/remember`;
     const a = await pool.forAudit()(probe, { ...init, allowPrivateTargets: true });
     const b = await pool.forAudit()(probe, { ...init, allowPrivateTargets: true });
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
-    expect(a.html).toContain('data-found="none"');
-    expect(b.html).toContain('data-found="none"');
+    expect(a.html).toContain('<p id="state">cookie=;storage=</p>');
+    expect(b.html).toContain('<p id="state">cookie=;storage=</p>');
   });
 });
