@@ -35,12 +35,12 @@ async function waitUntilAnswering(base, child, output) {
  * `wrangler dev` on free ports with private targets allowed (the benches audit 127.0.0.1 pages). Another process
  * can take a free port before wrangler binds it, so a few attempts. Returns { base, stop }.
  */
-export async function startWranglerDev({ persist, configPath = "wrangler.toml", vars = {} }) {
+export async function startWranglerDev({ persist, configPath = "wrangler.toml", vars = {}, logLevel = "warn" }) {
   const allVars = { ALLOW_PRIVATE_TARGETS: "true", REPORT_COOKIE_SECRET: "bench-only-secret", ...vars };
   for (let attempt = 1; ; attempt++) {
     const [port, inspector] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
-    const args = ["dev", "--config", configPath, "--port", String(port), "--inspector-port", String(inspector), "--ip", "127.0.0.1", "--persist-to", persist, "--log-level", "warn"];
+    const args = ["dev", "--config", configPath, "--port", String(port), "--inspector-port", String(inspector), "--ip", "127.0.0.1", "--persist-to", persist, "--log-level", logLevel];
     for (const [name, value] of Object.entries(allVars)) args.push("--var", `${name}:${value}`);
     const child = spawn("wrangler", args, { cwd: ROOT, env: toolEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
     const output = [];

@@ -63,9 +63,13 @@ interface CrawlSession {
 export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<RenderSettings, "concurrency" | "timeoutMs">): RenderPool {
   const limit = limiter(settings.concurrency);
   let browser: Promise<Browser> | null = null;
+  // What Browser Run bills for the invocation's own browser: the time it was open (logged at release).
+  let launchedAt = 0;
+  let pages = 0;
   const sessions = new Map<number, Promise<CrawlSession>>();
 
   const launch = () => {
+    if (!browser) launchedAt = Date.now();
     browser ??= puppeteer.launch(binding).catch((error) => {
       browser = null;
       throw error;
@@ -82,6 +86,7 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
         console.error("browser unavailable", String(error));
         return unavailable;
       }
+      pages++;
       try {
         return await renderPage(opened.context, url, init);
       } finally {
@@ -114,6 +119,9 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
     },
     async release() {
       const own = browser;
+      if (own) {
+        own.then(() => console.log(`render: browser open ${Date.now() - launchedAt} ms for ${pages} page(s) of this invocation`), () => undefined);
+      }
       browser = null;
       const open = [...sessions.values()];
       sessions.clear();
