@@ -21,6 +21,7 @@ export default defineConfig(async () => {
           PAGE_SERVER: inject("pageServer"),
           CRAWL_SITE: inject("crawlSite"),
           CRAWL_SITE_ALONE: inject("crawlSiteAlone"),
+          OTHER_HOST: inject("otherHost"),
           // Off when no Chromium was found for the browser binding (test/global-setup.ts).
           RENDERING: inject("rendering"),
           // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.
@@ -35,7 +36,7 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/crawls/site-checks/**/*.test.ts",
-    "test/analysis/{dom-budget,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
+    "test/analysis/{credentials,dom-budget,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/{dispatch,run-limited}.test.ts",
   ];
   const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };

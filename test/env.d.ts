@@ -12,6 +12,8 @@ declare global {
       CRAWL_SITE_ALONE: string;
       /** "false" when test/global-setup.ts found no Chromium: rendering is then off (docs/rendering.md). */
       RENDERING: string;
+      /** The page server's routes on 127.0.0.2: another host for the auth tests' origin rule. */
+      OTHER_HOST: string;
     }
   }
 }
@@ -23,6 +25,7 @@ declare module "vitest" {
     crawlSiteAlone: string;
     /** Whether a local Chromium stands behind the browser binding. */
     rendering: "true" | "false";
+    otherHost: string;
     /** wrangler.toml [vars] as shipped, read by wrangler itself. */
     shippedVars: Record<string, unknown>;
   }

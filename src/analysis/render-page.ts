@@ -1,3 +1,4 @@
+import type { OriginCredentials } from "./credentials";
 import type { RenderFailureCode, Renderer } from "./render-types";
 import { defaultRenderTimeoutMs } from "./render-types";
 import type { AnalysisOptions } from "./settings";
@@ -6,7 +7,7 @@ import type { RenderingFacts } from "./types";
 /** What analyzePage takes to render: a browser behind a `Renderer`, and what it sends (docs/rendering.md). */
 export interface RenderOptions {
   render?: Renderer;
-  /** Headers of an authenticated audit: the renderer sends them only to the page's own origin. */
+  /** Headers of an authenticated audit, sent by the renderer only to the page's own origin; by default the audit's `credentials`. */
   renderHeaders?: Record<string, string>;
   /** RENDER_TIMEOUT_MS; 20,000 when left out. */
   renderTimeoutMs?: number;
@@ -20,7 +21,7 @@ export type Rendered = {
   bytes: number;
   browser: Omit<RenderingFacts, "raw">;
 };
-type RenderFailure = { ok: false; code: RenderFailureCode; message: string; temporary: boolean };
+export type RenderFailure = { ok: false; code: RenderFailureCode; message: string; temporary: boolean };
 
 /**
  * A renderer that neither answers nor rejects must not leave a report processing for ever: past its own deadline
@@ -29,6 +30,14 @@ type RenderFailure = { ok: false; code: RenderFailureCode; message: string; temp
 const BACKSTOP_GRACE_MS = 10_000;
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** The one wording of a render past its deadline, for every renderer and the backstop below. */
+export const renderTimeoutFailure = (timeoutMs: number): RenderFailure => ({
+  ok: false,
+  code: "render_timeout",
+  message: `The page did not finish loading in the browser within ${seconds(timeoutMs)}.`,
+  temporary: false,
+});
 
 /** UTF-8 length of a string without encoding it (the rendered HTML can be megabytes). */
 function utf8Length(text: string): number {
@@ -52,21 +61,19 @@ function utf8Length(text: string): number {
 export async function renderPage(
   url: string,
   renderer: Renderer,
-  options: Pick<AnalysisOptions, "allowPrivateTargets" | "maxBytes"> & RenderOptions & { trustedOrigin?: string },
+  options: Pick<AnalysisOptions, "allowPrivateTargets" | "maxBytes" | "credentials"> & RenderOptions & { trustedOrigin?: string },
 ): Promise<Rendered | RenderFailure> {
   const timeoutMs = options.renderTimeoutMs ?? defaultRenderTimeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const backstop = new Promise<RenderFailure>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ ok: false, code: "render_timeout", message: `The page did not finish loading in the browser within ${seconds(timeoutMs)}.`, temporary: false }),
-      timeoutMs + BACKSTOP_GRACE_MS,
-    );
+    timer = setTimeout(() => resolve(renderTimeoutFailure(timeoutMs)), timeoutMs + BACKSTOP_GRACE_MS);
   });
+  const headers = options.renderHeaders ?? loginHeaders(url, options.credentials);
   const init = {
     allowPrivateTargets: options.allowPrivateTargets,
     timeoutMs,
     maxBytes: options.maxBytes,
-    ...(options.renderHeaders ? { headers: options.renderHeaders } : {}),
+    ...(headers ? { headers } : {}),
     ...(options.trustedOrigin !== undefined ? { trustedOrigin: options.trustedOrigin } : {}),
   };
   const attempt = renderer(url, init).catch(
@@ -80,6 +87,11 @@ export async function renderPage(
   }
   const { errors, failedRequests, blockedRequests, browserMs } = outcome;
   return { ok: true, html: outcome.html, finalUrl: outcome.finalUrl, bytes, browser: { errors, failedRequests, blockedRequests, browserMs } };
+}
+
+/** The audit's login, when it is for this page's origin: the renderer then sends it to that origin only, as the fetch does. */
+function loginHeaders(url: string, credentials: OriginCredentials | undefined): Record<string, string> | undefined {
+  return credentials && new URL(url).origin === credentials.origin ? credentials.headers : undefined;
 }
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 200);

@@ -24,7 +24,7 @@ async function renderedAudit(paths: string[], extra: string[] = []) {
 
 describe("pagegrade audit --render, in the machine's Chromium", () => {
   it("audits what script builds, and the rendering checks name what script wrote", async () => {
-    const paths = ["/render/script-built", "/render/noindex-removed", "/render/throws", "/render/static"];
+    const paths = ["/render/script-built", "/render/noindex-removed", "/render/noindex-added", "/render/throws", "/render/static"];
     const { run, byPath } = await renderedAudit(paths);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
@@ -54,6 +54,10 @@ describe("pagegrade audit --render, in the machine's Chromium", () => {
     expect(noindex.indexable!.passed).toBe(true);
     expect(noindex.rendered_robots).toMatchObject({ passed: false, value: { raw_noindex: true, rendered_noindex: false }, errors: { noindex_removed_by_script: true } });
 
+    const added = byPath["/render/noindex-added"]!.results!;
+    expect(added.indexable!.passed).toBe(false);
+    expect(added.rendered_robots).toMatchObject({ passed: false, errors: { noindex_added_by_script: true } });
+
     const throws = byPath["/render/throws"]!.results!;
     expect(throws.script_errors!.passed).toBe(false);
     expect(throws.script_errors!.value).toEqual([
@@ -82,6 +86,17 @@ describe("pagegrade audit --render, in the machine's Chromium", () => {
       `pagegrade: ${at("/render/never-finishes")}: The page did not finish loading in the browser within 3 s. (render_timeout)`,
     );
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it("crawls a script-built site through its rendered links", async () => {
+    // Five pages whose links exist only after script: a fetch-only crawl finds the first page alone.
+    const args = ["crawl", at("/render/site/5/0"), "--allow-private", "--source", "links", "--interval-ms", "0", "--format", "json"];
+    const urls = (run: { stdout: string }) => (JSON.parse(run.stdout).data as JsonReport[]).map((r) => r.url.replace(origin, "")).sort();
+    const rendered = await runCli([...args, "--render"]);
+    expect(rendered.code, rendered.stderr).toBe(0);
+    expect(urls(rendered)).toEqual([0, 1, 2, 3, 4].map((i) => `/render/site/5/${i}`));
+    const fetched = await runCli(args);
+    expect(urls(fetched)).toEqual(["/render/site/5/0"]);
   });
 
   it("says plainly when no Chromium can be used, and audits nothing", async () => {

@@ -88,15 +88,17 @@ const hang: Route = (req, res) => {
 };
 
 /**
- * A page that makes its browser request a private address other than the page's own origin (127.0.0.2, the page
- * server's second listener): with private targets off (the page's origin trusted),
- * `/render/private-target?from=private-request` must never be received.
+ * A page that makes its browser request a private address other than the page's own origin: `?to=` (an origin, e.g.
+ * the page server on 127.0.0.2, OTHER_HOST), else localhost on the same port. With private targets off (the page's
+ * origin trusted), `/render/private-target?from=private-request` must never be received there.
  */
 const privateRequest = (req: IncomingMessage) => {
+  const query = new URL(req.url ?? "/", "http://x").searchParams;
   const port = (req.headers.host ?? "").split(":")[1] ?? "80";
+  const to = /^http:\/\/[\w.:[\]-]+$/.test(query.get("to") ?? "") ? query.get("to") : `http://localhost:${port}`;
   // The page's own ?tag= rides along, so a test can find the requests of its own render in the log.
-  const tag = encodeURIComponent(new URL(req.url ?? "/", "http://x").searchParams.get("tag") ?? "");
-  const target = `http://127.0.0.2:${port}/render/private-target?from=private-request&tag=${tag}`;
+  const tag = encodeURIComponent(query.get("tag") ?? "");
+  const target = `${to}/render/private-target?from=private-request&tag=${tag}`;
   return page(
     "<title>A page that requests a private address</title>",
     `<h1>Private request</h1><img src="${target}&kind=img" alt="private" width="1" height="1">

@@ -4,6 +4,7 @@ import { hostileRoutes } from "./hostile-routes";
 import { sitemapRoutes } from "./sitemap-routes";
 import { webhookReceiver } from "./webhook-receiver";
 import { largePageRoutes } from "./large-pages";
+import { loginRoutes } from "./login-routes";
 import { renderRoutes } from "./render-routes";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
@@ -54,5 +55,6 @@ export const routes: [string, Route][] = [
   ...hostileRoutes,
   ...sitemapRoutes,
   ...largePageRoutes,
+  ...loginRoutes,
   ...renderRoutes,
 ];

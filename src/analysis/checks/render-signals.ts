@@ -1,11 +1,11 @@
 import { isUncrawlable } from "./crawlable-anchors";
+import { metaBlocks } from "./indexable";
 import { metaContents, relTokens, inHead, textOf, titleElement } from "./seo-helpers";
 import { tags } from "../parse";
 import type { Page, PageSignals } from "../types";
 
 /** Enough to judge a page's links; a page with more is compared on its first ones. */
 export const MAX_SIGNAL_LINKS = 5_000;
-const BLOCKING = new Set(["noindex", "none"]);
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /** Absolute http(s) target of a crawlable link, without its fragment; null for anything else. */
@@ -52,8 +52,8 @@ export const h1Signal = (page: Page): string | null => {
   const h1 = tags(page, "h1")[0];
   return h1 ? textOf(h1) : null;
 };
-export const noindexSignal = (page: Page): boolean =>
-  metaContents(page, "robots", "googlebot").some(({ content }) => content.split(",").some((d) => BLOCKING.has(d.trim().toLowerCase())));
+/** What the meta tags say, as indexable reads them. */
+export const noindexSignal = (page: Page): boolean => metaContents(page, "robots", "googlebot").some(({ content }) => metaBlocks(content).length > 0);
 
 /** What the rendering checks compare, read from one parsed page (raw or rendered) the same way. */
 export function pageSignals(page: Page): PageSignals {

@@ -1,4 +1,5 @@
 import { targetGuard } from "../../analysis/fetch-page";
+import { renderTimeoutFailure } from "../../analysis/render-page";
 import type { RenderInit, RenderOutcome, Renderer } from "../../analysis/render-types";
 import { connectCdp, type Cdp } from "./cdp";
 import { launchChromium, type LaunchedChromium } from "./launch";
@@ -13,7 +14,6 @@ const BLOCKED = "net::ERR_BLOCKED_BY_CLIENT";
 type Params = Record<string, any>;
 type Failure = Extract<RenderOutcome, { ok: false }>;
 
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 /** One line, no control characters, capped: messages from the page are the page's text, not ours. */
 const sanitise = (text: string) => text.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim().slice(0, MAX_ERROR_LENGTH);
 
@@ -64,10 +64,7 @@ async function renderInContext(cdp: Cdp, url: string, init: RenderInit): Promise
   const page = watchPage(cdp, url, init);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<Failure>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ ok: false, code: "render_timeout", message: `The page did not finish loading in the browser within ${seconds(init.timeoutMs)}.`, temporary: false }),
-      init.timeoutMs,
-    );
+    timer = setTimeout(() => resolve(renderTimeoutFailure(init.timeoutMs)), init.timeoutMs);
   });
   try {
     return await Promise.race([deadline, load(cdp, url, init, browserContextId, page, started)]);
