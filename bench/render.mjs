@@ -9,10 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { newApiKey } from "../scripts/local-tools.mjs";
 import { setupLocalBrowser } from "../scripts/setup-local-browser.mjs";
 import { startPageServer } from "../test/server/page-server.ts";
-import { d1File, migrateLocal, startWranglerDev } from "./wrangler-dev.mjs";
+import { d1File, migrateLocal, seedKeys, startWranglerDev } from "./wrangler-dev.mjs";
 
 const REPORTS = Number(process.env.RENDER_BENCH_REPORTS ?? 7);
 const CRAWL_PAGES = Number(process.env.RENDER_BENCH_CRAWL ?? 100);
@@ -21,27 +20,12 @@ const PAGES = { "ordinary static page": "/render/static", "script-built page": "
 const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)];
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
-/** Polling is over 240 requests a minute for one key: the requests rotate over a few keys of one account. */
-function seedKeys(persist, count = 10) {
-  const db = new DatabaseSync(d1File(persist));
-  db.exec(`INSERT INTO accounts (id, name) VALUES (1, 'bench render');`);
-  const insert = db.prepare("INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (1, 'bench', ?, ?)");
-  const keys = Array.from({ length: count }, () => {
-    const { key, prefix, hash } = newApiKey();
-    insert.run(prefix, hash);
-    return key;
-  });
-  db.close();
-  let n = 0;
-  return () => keys[n++ % keys.length];
-}
-
 async function main() {
   if (!setupLocalBrowser({ log: () => undefined }).chromium) throw new Error("bench:render needs Chromium (see docs/rendering.md)");
   const persist = mkdtempSync(join(tmpdir(), "pagegrade-render-bench-"));
   const site = await startPageServer();
   migrateLocal(persist);
-  const nextKey = seedKeys(persist);
+  const nextKey = seedKeys(persist, "bench render", 10);
   // A crawl of 100 pages in seconds, not minutes: the crawl interval is the bench's, not production's; the site is a
   // binary tree of script-written links, 100 pages deep 6 clicks.
   const dev = await startWranglerDev({ persist, logLevel: "log", vars: { CRAWL_INTERVAL_MS: "100", MAX_CRAWL_DEPTH: "10" } });

@@ -2,11 +2,30 @@
 // migrations applied, and a stop that ends wrangler and its workerd children together.
 import { execFileSync, spawn } from "node:child_process";
 import { join, resolve } from "node:path";
-import { d1File, freePort, toolEnv } from "../scripts/local-tools.mjs";
+import { DatabaseSync } from "node:sqlite";
+import { d1File, freePort, newApiKey, toolEnv } from "../scripts/local-tools.mjs";
 
 export { d1File, freePort };
 
 export const ROOT = resolve(import.meta.dirname, "..");
+
+/**
+ * Account 1 (`name`) with `count` API keys, written into the local D1 file: polling is over 240 requests a minute
+ * for one key, so a bench's requests rotate over the keys (the returned function gives the next one).
+ */
+export function seedKeys(persist, name, count = 300) {
+  const db = new DatabaseSync(d1File(persist));
+  db.prepare("INSERT INTO accounts (id, name) VALUES (1, ?)").run(name);
+  const insert = db.prepare("INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (1, ?, ?, ?)");
+  const keys = Array.from({ length: count }, () => {
+    const { key, prefix, hash } = newApiKey();
+    insert.run(name, prefix, hash);
+    return key;
+  });
+  db.close();
+  let n = 0;
+  return () => keys[n++ % keys.length];
+}
 
 export function migrateLocal(persist, configPath = "wrangler.toml") {
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist, "--config", configPath], {
