@@ -36,7 +36,7 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/crawls/site-checks/**/*.test.ts",
-    "test/analysis/{credentials,dom-budget,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
+    "test/analysis/{credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/{dispatch,run-limited}.test.ts",
   ];
   const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
@@ -50,7 +50,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**"] },
+          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**", "test/lighthouse/**"] },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.

@@ -1,4 +1,4 @@
-export type Category = "seo" | "performance" | "security" | "miscellaneous" | "rendering";
+export type Category = "seo" | "performance" | "security" | "miscellaneous" | "ai" | "rendering";
 export type Importance = "high" | "medium" | "low";
 
 /** What the fetch layer learned about the page's own HTML response. */
@@ -26,10 +26,43 @@ export interface RobotsFacts {
   body: string | null;
 }
 
+/** What /llms.txt of the page's origin answered, read as Lighthouse's `llms-txt` audit reads it (docs/analysis.md). */
+export interface LlmsTxtFacts {
+  url: string;
+  /** Final status, redirects followed; null when no answer came. */
+  status: number | null;
+  /** Why no answer came: the fetch layer's code (`timeout`, `connection_failed`, `blocked_url`, ...), else null. */
+  error: string | null;
+  /** What the text says, for a 2xx answer only: the text itself is not kept (a crawl keeps its site facts in D1). */
+  digest: LlmsTxtDigest | null;
+}
+
+export interface LlmsTxtDigest {
+  /** Length of the decoded text in UTF-16 code units, as Lighthouse counts it. */
+  length: number;
+  /** The file was longer than LLMS_TXT_MAX_BYTES and only its start was read. */
+  truncated: boolean;
+  hasH1: boolean;
+  hasLink: boolean;
+  /** What llmstxt.org asks beyond Lighthouse's rule: reported, never failed. */
+  h1First: boolean;
+  summary: boolean;
+  sections: number;
+  links: number;
+  /** Links written as llmstxt.org's list items, `- [name](url)` or `- [name](url): notes`, under an H2. */
+  listLinks: number;
+  optional: boolean;
+  /** Same-host http(s) URLs the file links to, deduplicated, at most LLMS_TXT_MAX_LINKS; `sameHostCount` counts all. */
+  sameHost: string[];
+  sameHostCount: number;
+}
+
 export interface SiteFacts {
   robots: RobotsFacts;
   /** Status of a request for a random path on the same origin; null when it failed. */
   notFoundStatus: number | null;
+  /** Absent in the facts of a crawl started before llms.txt was read. */
+  llms?: LlmsTxtFacts;
 }
 
 export interface CheckSettings {
@@ -77,6 +110,14 @@ export interface Page {
   byAttribute: Map<string, Element[]>;
   /** h1 to h6 with their level, in document order (what byTag cannot give across six tags). */
   headings: { level: number; el: Element }[];
+  /**
+   * The head as a browser builds it ("How a page is read", docs/analysis.md): its metadata elements in document
+   * order, including those between </head> and <body>, and none after whatever ended it early. Checks that read
+   * head metadata read this, not byTag.
+   */
+  head: Element[];
+  /** What ended the head before its time, when something did. */
+  headEnd: HeadEnd | null;
   /** Visible text of <body> (no script, style, noscript, template), whitespace collapsed. */
   text: string;
   /**
@@ -115,6 +156,18 @@ export interface RenderingFacts {
   failedRequests: number;
   blockedRequests: number;
   browserMs: number;
+}
+
+/** Whatever ended the head early: an element the head cannot hold, or non-blank text. */
+export interface HeadEnd {
+  /** Lower-case tag name, or "#text". */
+  tag: string;
+  /** For "#text": its first 40 characters, U+00A0 and U+FEFF spelled as escapes. */
+  text: string | null;
+  /** Whether it sits inside the source's <head> element (not before the head or after </head>). */
+  inSourceHead: boolean;
+  /** meta and link elements the source's <head> holds after it: body content to a browser and a search engine. */
+  hidden: Element[];
 }
 
 export interface Verdict {

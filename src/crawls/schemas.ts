@@ -3,6 +3,7 @@ import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
 import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
+import { siteChecks } from "./site-checks/index";
 
 const bodyError = { error: "The request body must be an object of fields." };
 const limitMessage = "The limit field must be an integer of at least 1.";
@@ -64,7 +65,7 @@ export const crawlResource = z
     site_checks: z
       .record(z.string(), z.union([siteVerdict, siteChanges]))
       .nullable()
-      .meta({ description: "Keyed by site check id, once the crawl has completed." }),
+      .meta({ description: `Keyed by site check id (${siteChecks.map((check) => check.id).join(", ")}), plus \`changes\` on a scheduled re-run, once the crawl has completed.` }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     previous_id: z.int().positive().nullable().meta({ description: "The crawl this scheduled run follows." }),
     page_url: z.url(),

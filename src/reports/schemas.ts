@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checks } from "../analysis/checks/index";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { reportSchedules } from "../db/schema";
 import { listParams, oneOf } from "../http/list-params";
@@ -23,7 +24,7 @@ export const password = z
 const timestamp = z.iso.datetime();
 
 const checkResult = z.object({
-  category: z.enum(["seo", "performance", "security", "miscellaneous", "rendering"]),
+  category: z.enum(["seo", "performance", "security", "miscellaneous", "rendering", "ai"]),
   importance: z.enum(["high", "medium", "low"]),
   passed: z.boolean(),
   value: z.unknown().meta({ description: "What the check found." }),
@@ -47,7 +48,10 @@ export const reportResource = z
     previous_score: z.int().min(0).max(100).nullable().meta({ description: "The previous completed generation's score." }),
     result: z.enum(["good", "decent", "bad"]).nullable(),
     issues: z.object({ high: z.int(), medium: z.int(), low: z.int() }),
-    results: z.record(z.string(), checkResult).nullable().meta({ description: "Keyed by check id." }),
+    results: z
+      .record(z.string(), checkResult)
+      .nullable()
+      .meta({ description: `Keyed by check id: ${checks.map((check) => `${check.id} (${check.category})`).join(", ")}.` }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     schedule: z.enum(reportSchedules),
     next_run_at: timestamp.nullable().meta({ description: "When the next scheduled audit is due (null without a schedule)." }),

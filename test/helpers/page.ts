@@ -11,6 +11,7 @@ export interface PageOptions {
   bytes?: number;
   robots?: Partial<SiteFacts["robots"]>;
   notFoundStatus?: number | null;
+  llms?: SiteFacts["llms"];
   settings?: Partial<CheckSettings>;
 }
 
@@ -36,6 +37,7 @@ export function makePage(html: string, options: PageOptions = {}): Page {
   const site: SiteFacts = {
     robots: { url: new URL("/robots.txt", url).href, status: 404, body: null, ...options.robots },
     notFoundStatus: options.notFoundStatus === undefined ? 404 : options.notFoundStatus,
+    llms: options.llms ?? { url: new URL("/llms.txt", url).href, status: 404, error: null, digest: null },
   };
   return parsePage(fetch, site, { ...defaultCheckSettings, ...options.settings });
 }

@@ -6,6 +6,7 @@ import { webhookReceiver } from "./webhook-receiver";
 import { largePageRoutes } from "./large-pages";
 import { loginRoutes } from "./login-routes";
 import { renderRoutes } from "./render-routes";
+import { llmsRoutes } from "./llms-routes";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -57,4 +58,5 @@ export const routes: [string, Route][] = [
   ...largePageRoutes,
   ...loginRoutes,
   ...renderRoutes,
+  ...llmsRoutes,
 ];
