@@ -88,14 +88,17 @@ const hang: Route = (req, res) => {
 };
 
 /**
- * A page that makes its browser request a private address other than the page's own origin: with private targets
- * off (the page's origin trusted), `/render/private-target?from=private-request` must never be received.
+ * A page that makes its browser request a private address other than the page's own origin: `?to=` (an origin, e.g.
+ * the page server on 127.0.0.2, OTHER_HOST), else localhost on the same port. With private targets off (the page's
+ * origin trusted), `/render/private-target?from=private-request` must never be received there.
  */
 const privateRequest = (req: IncomingMessage) => {
+  const query = new URL(req.url ?? "/", "http://x").searchParams;
   const port = (req.headers.host ?? "").split(":")[1] ?? "80";
+  const to = /^http:\/\/[\w.:[\]-]+$/.test(query.get("to") ?? "") ? query.get("to") : `http://localhost:${port}`;
   // The page's own ?tag= rides along, so a test can find the requests of its own render in the log.
-  const tag = encodeURIComponent(new URL(req.url ?? "/", "http://x").searchParams.get("tag") ?? "");
-  const target = `http://localhost:${port}/render/private-target?from=private-request&tag=${tag}`;
+  const tag = encodeURIComponent(query.get("tag") ?? "");
+  const target = `${to}/render/private-target?from=private-request&tag=${tag}`;
   return page(
     "<title>A page that requests a private address</title>",
     `<h1>Private request</h1><img src="${target}&kind=img" alt="private" width="1" height="1">
@@ -103,12 +106,15 @@ const privateRequest = (req: IncomingMessage) => {
   );
 };
 
-/** A script-built site for crawls: page i's script writes its title and links to i+1 and i+2, below `count`. */
+/**
+ * A script-built site for crawls: page i's script writes its title and links to 2i+1 and 2i+2, below `count` (a
+ * binary tree: 20 pages are 4 clicks deep, inside MAX_CRAWL_DEPTH).
+ */
 const sitePage = (path: string) => {
   const [, countText = "20", indexText = "0"] = /^\/render\/site\/(\d+)\/(\d+)$/.exec(path) ?? [];
   const count = Math.min(Number(countText), 1000);
   const index = Number(indexText);
-  const next = [index + 1, index + 2].filter((n) => n < count);
+  const next = [2 * index + 1, 2 * index + 2].filter((n) => n < count);
   return page(
     "",
     `<div id="app"></div>
