@@ -263,6 +263,12 @@ export function crawlSettingsFromEnv(vars: ConfigVars): CrawlSettings {
   return toCrawlSettings(parseVars(z.object(crawlVars), Object.keys(crawlVars), vars));
 }
 
+/** RENDER_TIMEOUT_MS alone: `pagegrade audit --render` reads it from process.env (docs/rendering.md). */
+export function renderTimeoutFromEnv(vars: ConfigVars): number {
+  const { RENDER_TIMEOUT_MS } = renderVars;
+  return parseVars(z.object({ RENDER_TIMEOUT_MS }), ["RENDER_TIMEOUT_MS"], vars).RENDER_TIMEOUT_MS;
+}
+
 /** Parsed config, or the error it threw, per env object: the Worker's env lives as long as its isolate. */
 const parsed = new WeakMap<object, Config | Error>();
 

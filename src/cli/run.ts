@@ -1,6 +1,6 @@
 import { credentialsFor } from "../analysis/credentials";
 import type { AnalysisOptions } from "../analysis/settings";
-import { analysisOptionsFromEnv, crawlSettingsFromEnv } from "../config";
+import { analysisOptionsFromEnv, crawlSettingsFromEnv, renderTimeoutFromEnv } from "../config";
 import { parseCommandLine, usage, type AuditCommand, type CrawlCommand } from "./args";
 import type { RenderOptions } from "../analysis/render-page";
 import { auditPages } from "./audit";
@@ -84,7 +84,9 @@ async function prepare(command: Command, io: Io): Promise<Prepared> {
   }
   const options = analysisOptions(command, vars);
   if (!command.render) return { ok: true, options, baseline, close: async () => undefined };
-  const renderer = openRenderer(io.env);
+  const timeoutMs = fromEnv(io, renderTimeoutFromEnv);
+  if (timeoutMs === null) return { ok: false };
+  const renderer = openRenderer(io.env, timeoutMs);
   if (!renderer.ok) {
     io.stderr.write(`pagegrade: ${renderer.message}\n`);
     return { ok: false };
