@@ -105,4 +105,10 @@ describe("pagegrade audit --render, in the machine's Chromium", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe("pagegrade: --render: CHROME_PATH (/nowhere/chromium) is not an executable file.\n");
   });
+
+  it("treats a malformed RENDER_TIMEOUT_MS as a usage error", async () => {
+    const run = await runCli(["audit", at("/render/static"), "--allow-private", "--render"], { env: { RENDER_TIMEOUT_MS: "soon" } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^pagegrade: Invalid configuration: RENDER_TIMEOUT_MS must be .*\(got "soon"\)/);
+  });
 });
