@@ -21,7 +21,7 @@ export interface FailedCheck {
 export interface PageReport {
   url: string;
   /** The API's report fields (final_url, status, score, result, issues, results, error, generated_at). */
-  report: { url: string; project: string } & ReturnType<typeof toAnalysisResource>;
+  report: { url: string; project: string; render: 0 | 1 } & ReturnType<typeof toAnalysisResource>;
   /** Failed checks, most important first. */
   failed: FailedCheck[];
   budget: { passed: boolean; reasons: string[] };
@@ -73,12 +73,18 @@ function judged(url: string, outcome: AnalysisOutcome, failed: FailedCheck[], bu
   return { reasons: comparison.worse, vsBaseline: comparison };
 }
 
-export function toPageReport(url: string, outcome: AnalysisOutcome, budget: Budget, baseline: Baseline | null = null, now = new Date().toISOString()): PageReport {
+/** `render` is the API's field: 1 when the page was also loaded in a browser (--render). */
+export function toPageReport(
+  url: string,
+  outcome: AnalysisOutcome,
+  budget: Budget,
+  { baseline = null, render = 0, now = new Date().toISOString() }: { baseline?: Baseline | null; render?: 0 | 1; now?: string } = {},
+): PageReport {
   const failed = failedChecks(outcome);
   const { reasons, vsBaseline } = judged(url, outcome, failed, budget, baseline);
   return {
     url,
-    report: { url, project: projectNameFor(new URL(url)), ...toAnalysisResource(analysisState(outcome, now)) },
+    report: { url, project: projectNameFor(new URL(url)), render, ...toAnalysisResource(analysisState(outcome, now)) },
     failed,
     budget: { passed: reasons.length === 0, reasons },
     vsBaseline,

@@ -118,7 +118,7 @@ async function audit(command: AuditCommand, io: Io): Promise<number> {
   const prepared = await prepare(command, io);
   if (!prepared.ok) return exitCodes.usage;
   const outcomes = await auditPages(command, prepared.options).finally(prepared.close);
-  const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget, prepared.baseline));
+  const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget, { baseline: prepared.baseline, render: command.render ? 1 : 0 }));
   return finish(command, { pages, site: null, budget: command.budget, baseline: command.baseline }, io);
 }
 
@@ -141,7 +141,7 @@ async function crawl(command: CrawlCommand, io: Io): Promise<number> {
     io.stderr.write(`pagegrade: ${command.url}: ${oneLine(crawled.message)} (${crawled.code})\n`);
     return exitCodes.notAnalysed;
   }
-  const pages = crawled.pages.flatMap((page) => (page.outcome ? [toPageReport(page.url, page.outcome, command.budget, prepared.baseline)] : []));
+  const pages = crawled.pages.flatMap((page) => (page.outcome ? [toPageReport(page.url, page.outcome, command.budget, { baseline: prepared.baseline, render: command.render ? 1 : 0 })] : []));
   const site = toSiteReport(input, crawled, command.budget, prepared.baseline);
   return finish(command, { pages, site, budget: command.budget, baseline: command.baseline }, io);
 }

@@ -11,6 +11,7 @@ interface Result {
 }
 interface JsonReport {
   url: string;
+  render: 0 | 1;
   results: Record<string, Result> | null;
   error?: { code: string; message: string };
 }
@@ -29,6 +30,7 @@ describe("pagegrade audit --render, in the machine's Chromium", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
 
+    expect(byPath["/render/script-built"]!.render).toBe(1);
     const built = byPath["/render/script-built"]!.results!;
     // Rendered verdicts: title, description, canonical, h1 and links exist once script has run.
     for (const id of ["title", "meta_description", "canonical", "headings", "crawlable_anchors", "link_text"]) expect(built[id]?.passed, id).toBe(true);
@@ -73,7 +75,9 @@ describe("pagegrade audit --render, in the machine's Chromium", () => {
 
   it("leaves the rendering checks out without --render, and sees an empty shell", async () => {
     const run = await runCli(["audit", at("/render/script-built"), "--allow-private", "--format", "json"]);
-    const results = (JSON.parse(run.stdout).data as JsonReport[])[0]!.results!;
+    const [report] = JSON.parse(run.stdout).data as JsonReport[];
+    expect(report!.render).toBe(0);
+    const results = report!.results!;
     expect(Object.keys(results).filter((id) => id.startsWith("rendered_") || id === "script_errors")).toEqual([]);
     expect(results.title!.passed).toBe(false);
   });
