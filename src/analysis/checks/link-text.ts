@@ -45,6 +45,14 @@ function isNonDescriptive(text: string, lang: string | null): boolean {
 /** The lang attribute of the element or its nearest ancestor that has one (like closest("[lang]")). */
 const nearestLang = (el: Element): string | null => closestWhere(el, (node) => node.hasAttribute("lang"))?.getAttribute("lang") ?? null;
 
+/** Descendant elements in document order (querySelectorAll("*") without compiling a selector per link). */
+function* descendants(el: Element): Generator<Element> {
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+    yield child;
+    yield* descendants(child);
+  }
+}
+
 /**
  * A link's language as Lighthouse 13.5's anchor gatherer finds it (getLangOfInnerText): the language of its
  * descendant elements that have text, none when their primary subtags differ, else the link's own nearest lang.
@@ -52,7 +60,7 @@ const nearestLang = (el: Element): string | null => closestWhere(el, (node) => n
  */
 function innerTextLang(a: Element): string | null | undefined {
   let found: string | null = null;
-  for (const child of a.querySelectorAll("*")) {
+  for (const child of descendants(a)) {
     if (!child.textContent) continue;
     const childLang = nearestLang(child);
     if (!childLang) continue;
