@@ -1,3 +1,4 @@
+import { headersFor, type OriginCredentials } from "./credentials";
 import type { FetchFacts } from "./types";
 import { checkTargetUrl, type UrlCheck } from "./url-guard";
 
@@ -17,6 +18,8 @@ export interface FetchOptions {
    * allowPrivateTargets: false would refuse, and allowPrivateTargets: true would let any redirect through.
    */
   trustedOrigin?: string;
+  /** A login's header lines, sent only on requests to their origin (docs/security.md, "Pages behind a login"). */
+  credentials?: OriginCredentials;
 }
 
 export type FetchFailure = { ok: false; code: string; message: string; temporary: boolean };
@@ -33,7 +36,7 @@ export function targetGuard(options: Pick<FetchOptions, "allowPrivateTargets" | 
   };
 }
 
-/** The only headers we send: nothing of the client's request, no cookies, no credentials. */
+/** The only headers we send: nothing of the client's request, no cookies, no credentials (those are added per hop). */
 export const requestHeaders = (accept: string, userAgent = DEFAULT_USER_AGENT): Record<string, string> => ({
   accept,
   "accept-encoding": "gzip, br",
@@ -43,6 +46,8 @@ export const requestHeaders = (accept: string, userAgent = DEFAULT_USER_AGENT): 
 export interface Hop {
   guard: Guard;
   headers: Record<string, string>;
+  /** Added to `headers` on each request to their origin only: never across a redirect to another. */
+  credentials?: OriginCredentials;
   /** One deadline for the whole fetch: every hop and the body read share it. */
   signal: AbortSignal;
 }
@@ -57,7 +62,7 @@ export async function followRedirects(start: URL, hop: Hop): Promise<Followed> {
   for (;;) {
     let response: Response;
     try {
-      response = await fetch(url.href, { method: "GET", headers: hop.headers, redirect: "manual", signal: hop.signal });
+      response = await fetch(url.href, { method: "GET", headers: headersFor(url, hop.headers, hop.credentials), redirect: "manual", signal: hop.signal });
     } catch (error) {
       return networkFailure(error, hop.signal);
     }
@@ -176,7 +181,7 @@ export async function fetchPage(input: string, options: FetchOptions): Promise<F
   const signal = AbortSignal.timeout(options.timeoutMs);
   const startedAt = Date.now();
   const headers = requestHeaders("text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", options.userAgent);
-  const followed = await followRedirects(start.url, { guard, headers, signal });
+  const followed = await followRedirects(start.url, { guard, headers, signal, credentials: options.credentials });
   if (!followed.ok) return followed;
   const { response, url, redirects } = followed;
   // Both times count from the first request, redirects included: that is what a visitor waits.

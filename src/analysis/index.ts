@@ -24,3 +24,14 @@ export { importancePoints, resultForScore, resultScoreRanges, type ResultLabel }
 export { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 export { defaultCheckSettings } from "./types";
 export type { Category, Check, CheckResult, CheckSettings, Importance, Results } from "./types";
+export {
+  authHeaderNameProblem,
+  authHeaderValueProblem,
+  authHeaders,
+  basicAuthorization,
+  basicProblem,
+  credentialsFor,
+  MAX_AUTH_HEADERS,
+  type Auth,
+  type OriginCredentials,
+} from "./credentials";

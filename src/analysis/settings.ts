@@ -1,3 +1,4 @@
+import type { OriginCredentials } from "./credentials";
 import { defaultCheckSettings, type CheckSettings } from "./types";
 
 export interface AnalysisOptions {
@@ -6,6 +7,8 @@ export interface AnalysisOptions {
   maxBytes: number;
   settings: CheckSettings;
   userAgent?: string;
+  /** A login for the audited site: sent only to its origin, by every fetch of the audit (docs/security.md). */
+  credentials?: OriginCredentials;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { LlmsTxtFacts, RobotsFacts, SiteFacts } from "./types";
 export const ROBOTS_MAX_BYTES = 512 * 1024;
 export const SITE_TIMEOUT_MS = 5_000;
 
-type SiteOptions = Pick<FetchOptions, "allowPrivateTargets" | "trustedOrigin" | "userAgent" | "timeoutMs">;
+type SiteOptions = Pick<FetchOptions, "allowPrivateTargets" | "trustedOrigin" | "userAgent" | "timeoutMs" | "credentials">;
 
 /** Same rules as the page itself, shorter deadline; a failure is data (null), never an error. */
 async function getFollowing(url: string, accept: string, options: SiteOptions) {
@@ -14,7 +14,13 @@ async function getFollowing(url: string, accept: string, options: SiteOptions) {
   const start = guard(url);
   if (!start.ok) return null;
   const signal = AbortSignal.timeout(Math.min(options.timeoutMs, SITE_TIMEOUT_MS));
-  const followed = await followRedirects(start.url, { guard, signal, headers: requestHeaders(accept, options.userAgent) });
+  const followed = await followRedirects(start.url, {
+    guard,
+    signal,
+    headers: requestHeaders(accept, options.userAgent),
+    // robots.txt and the 404 probe are files of the site like its pages: on the login's origin they are read with it.
+    credentials: options.credentials,
+  });
   return followed.ok ? { response: followed.response, signal, redirects: followed.redirects.length } : null;
 }
 
@@ -57,7 +63,12 @@ export async function fetchLlmsTxt(url: string, options: SiteOptions): Promise<L
   const start = guard(url);
   if (!start.ok) return { url, status: null, error: start.code, digest: null };
   const signal = AbortSignal.timeout(Math.min(options.timeoutMs, LLMS_TXT_TIMEOUT_MS));
-  const followed = await followRedirects(start.url, { guard, signal, headers: requestHeaders("text/markdown,text/plain;q=0.9,*/*;q=0.1", options.userAgent) });
+  const followed = await followRedirects(start.url, {
+    guard,
+    signal,
+    headers: requestHeaders("text/markdown,text/plain;q=0.9,*/*;q=0.1", options.userAgent),
+    credentials: options.credentials,
+  });
   if (!followed.ok) return { url, status: null, error: followed.code, digest: null };
   const { response } = followed;
   if (response.status < 200 || response.status > 299) {

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { basicAuthorization, credentialsFor } from "../../src/analysis/credentials";
 import { LLMS_TXT_MAX_BYTES } from "../../src/analysis/llms-txt";
 import { ROBOTS_MAX_BYTES, fetchLlmsTxt, fetchRobots, fetchSiteFacts, probeStatus } from "../../src/analysis/site-facts";
 import { goodLlmsTxt } from "../server/llms-routes";
 import { robotsTxt } from "../server/routes";
+import { requestsTo } from "../helpers/request-log";
 
 const origin = env.PAGE_SERVER;
 const local = { allowPrivateTargets: true, timeoutMs: 10_000 };
@@ -126,5 +128,25 @@ describe("fetchLlmsTxt", () => {
   it("does not follow a redirect to a blocked address", async () => {
     const url = `${origin}/hostile/redirect?to=${encodeURIComponent("http://169.254.169.254/llms.txt")}`;
     expect(await fetchLlmsTxt(url, { ...local, allowPrivateTargets: false, trustedOrigin: origin })).toMatchObject({ status: null, error: "blocked_url" });
+  });
+});
+
+describe("fetchSiteFacts with credentials", () => {
+  it("reads robots.txt and the 404 probe of the login's origin with the login, and another origin's without", async () => {
+    const password = `sesame-${crypto.randomUUID()}`;
+    const credentials = credentialsFor(origin, { basic: { username: "pagegrade", password } });
+    const authorization = basicAuthorization("pagegrade", password);
+    const carried = async (at: string) => (await requestsTo(at, "/")).filter((r) => r.headers.authorization === authorization).map((r) => r.url);
+
+    await fetchSiteFacts(`${origin}/login/basic/page`, { ...local, credentials });
+    const paths = await carried(origin);
+    expect(paths).toContain("/robots.txt");
+    expect(paths).toContain("/llms.txt");
+    expect(paths.filter((path) => path.startsWith("/pagegrade-404-check-"))).toHaveLength(1);
+
+    await fetchSiteFacts(`${env.OTHER_HOST}/login/basic/page`, { ...local, credentials });
+    const other = await requestsTo(env.OTHER_HOST, "/");
+    expect(other.some((r) => r.url === "/robots.txt")).toBe(true);
+    expect(await carried(env.OTHER_HOST)).toEqual([]);
   });
 });

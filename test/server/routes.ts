@@ -5,6 +5,7 @@ import { sitemapRoutes } from "./sitemap-routes";
 import { webhookReceiver } from "./webhook-receiver";
 import { largePageRoutes } from "./large-pages";
 import { llmsRoutes } from "./llms-routes";
+import { loginRoutes } from "./login-routes";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -55,4 +56,5 @@ export const routes: [string, Route][] = [
   ...sitemapRoutes,
   ...largePageRoutes,
   ...llmsRoutes,
+  ...loginRoutes,
 ];
