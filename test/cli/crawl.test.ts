@@ -26,6 +26,8 @@ const planted = () => ({
   redirect_chains: [{ url: site("/site/old"), redirects: 2, final_url: site("/site/c") }],
   canonical_to_non_indexable: [{ url: site("/site/e"), canonical: site("/site/noindex"), status: 200, noindex: true }],
   hreflang_return_links: [{ url: site("/site/en"), alternate: site("/site/de") }],
+  // The audited 404 and the URL only llms.txt lists, asked for during discovery.
+  llms_txt_links: [site("/site/llms-gone"), site("/site/missing")],
 });
 const sortedIfStrings = (examples: unknown[]) => (examples.every((e) => typeof e === "string") ? [...examples].sort() : examples);
 
