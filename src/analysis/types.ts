@@ -1,4 +1,4 @@
-export type Category = "seo" | "performance" | "security" | "miscellaneous" | "ai";
+export type Category = "seo" | "performance" | "security" | "miscellaneous" | "ai" | "rendering";
 export type Importance = "high" | "medium" | "low";
 
 /** What the fetch layer learned about the page's own HTML response. */
@@ -130,6 +130,32 @@ export interface Page {
   fetch: FetchFacts;
   site: SiteFacts;
   settings: CheckSettings;
+  /** Set on a rendered page only (docs/rendering.md): what the raw HTML said, and what the browser saw. */
+  rendering?: RenderingFacts;
+}
+
+/** What the raw and the rendered page are compared on: plain data, small, read from one parsed page. */
+export interface PageSignals {
+  title: string | null;
+  metaDescription: string | null;
+  h1: string | null;
+  /** The first canonical <link> of the head, resolved against the page URL (as written when it cannot be). */
+  canonical: string | null;
+  /** Whether a robots or googlebot meta tag says noindex or none (the X-Robots-Tag header is not script's to change). */
+  noindex: boolean;
+  /** Crawlable link targets, absolute, without fragment, deduplicated, at most MAX_SIGNAL_LINKS. */
+  links: string[];
+  /** Visible words of the body, lower-cased, with how often each occurs. */
+  words: Record<string, number>;
+}
+
+/** The raw page's signals and the browser's own findings, carried to the rendering checks on the rendered page. */
+export interface RenderingFacts {
+  raw: PageSignals;
+  errors: string[];
+  failedRequests: number;
+  blockedRequests: number;
+  browserMs: number;
 }
 
 /** Whatever ended the head early: an element the head cannot hold, or non-blank text. */

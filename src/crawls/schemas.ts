@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
-import { integerOf, password, privacyValues, reportResource } from "../reports/schemas";
+import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
 import { siteChecks } from "./site-checks/index";
 
 const bodyError = { error: "The request body must be an object of fields." };
@@ -24,6 +24,7 @@ export const storeCrawlBody = z.object(
     privacy: integerOf("privacy", privacyValues).default(0),
     password: password.optional(),
     schedule: oneOf("schedule", crawlSchedules).default("none"),
+    render: integerOf("render", renderValues).default(0),
   },
   bodyError,
 );
@@ -55,6 +56,7 @@ export const crawlResource = z
     limit: z.int().positive(),
     schedule: z.enum(crawlSchedules),
     privacy: reportResource.shape.privacy,
+    render: reportResource.shape.render,
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
     pages: z.object({ found: z.int(), audited: z.int(), failed: z.int(), blocked: z.int(), pending: z.int(), skipped: z.int() }),
     truncated: z.boolean(),

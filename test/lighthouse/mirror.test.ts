@@ -2,9 +2,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzePage } from "../../src/analysis/index";
+import { analyzePage, type Renderer } from "../../src/analysis/index";
+import { chromiumRenderer } from "../../src/cli/chromium/renderer";
 import { lighthousePageRoutes, lighthousePages, llmsExpected, llmsOriginRoutes } from "../server/lighthouse-pages";
 import { startPageServer } from "../server/page-server";
+import { renderedLighthousePages } from "../server/render-routes";
 import { mirroredAudits } from "./audit-map";
 
 /**
@@ -69,8 +71,9 @@ async function lighthouseVerdicts(url: string): Promise<Record<string, Verdict>>
   );
 }
 
-async function ourVerdicts(url: string): Promise<Record<string, Verdict>> {
-  const outcome = await analyzePage(url, { allowPrivateTargets: true });
+/** With `render`, a rendered audit (what `pagegrade audit --render` runs): the checks read what the page's scripts built. */
+async function ourVerdicts(url: string, render?: Renderer): Promise<Record<string, Verdict>> {
+  const outcome = await analyzePage(url, { allowPrivateTargets: true, ...(render ? { render } : {}) });
   if (!outcome.ok) throw new Error(`Our analysis failed for ${url}: ${outcome.message}`);
   return Object.fromEntries(
     Object.entries(mirroredAudits).map(([audit, checks]) => [audit, checks.every((id) => outcome.results[id]?.passed) ? "pass" : "fail"]),
@@ -80,8 +83,8 @@ async function ourVerdicts(url: string): Promise<Record<string, Verdict>> {
 /** Lighthouse's "not applicable" is our pass; its error has no counterpart and never agrees. */
 const comparable = (verdict: Verdict): Verdict => (verdict === "notApplicable" ? "pass" : verdict);
 
-async function compare(page: string, url: string, expected: Record<string, Verdict>) {
-  const [theirs, ours] = [await lighthouseVerdicts(url), await ourVerdicts(url)];
+async function compare(page: string, url: string, expected: Record<string, Verdict>, render?: Renderer) {
+  const [theirs, ours] = [await lighthouseVerdicts(url), await ourVerdicts(url, render)];
   for (const audit of Object.keys(mirroredAudits)) {
     rows.push({ page, audit, lighthouse: comparable(theirs[audit]!), ours: ours[audit]!, checks: mirroredAudits[audit]!.join("+") });
   }
@@ -114,5 +117,22 @@ describe("llms_txt equals Lighthouse 13.5's llms-txt for each llms.txt answer (o
       servers.push(server);
       await compare(`llms-${name}`, `${server.origin}/`, { "llms-txt": expected });
     }, 60_000);
+  }
+});
+
+describe("rendered verdicts equal Lighthouse 13.5's on the script-built pages (docs/rendering.md)", () => {
+  let origin: string;
+  // Our own Chromium, as `pagegrade audit --render` drives it; Lighthouse keeps its own.
+  const renderer = chromiumRenderer(process.env.CHROME_PATH ?? "/usr/bin/chromium");
+  beforeAll(async () => {
+    // The default page server: its /render/ pages and its robots.txt.
+    const server = await startPageServer(0);
+    servers.push(server);
+    origin = server.origin;
+  });
+  afterAll(() => renderer.close());
+
+  for (const [path, expected] of Object.entries(renderedLighthousePages)) {
+    it(`rendered ${path}`, () => compare(`rendered ${path}`, `${origin}${path}`, expected, renderer.render), 60_000);
   }
 });

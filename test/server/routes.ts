@@ -4,8 +4,9 @@ import { hostileRoutes } from "./hostile-routes";
 import { sitemapRoutes } from "./sitemap-routes";
 import { webhookReceiver } from "./webhook-receiver";
 import { largePageRoutes } from "./large-pages";
-import { llmsRoutes } from "./llms-routes";
 import { loginRoutes } from "./login-routes";
+import { renderRoutes } from "./render-routes";
+import { llmsRoutes } from "./llms-routes";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -55,6 +56,7 @@ export const routes: [string, Route][] = [
   ...hostileRoutes,
   ...sitemapRoutes,
   ...largePageRoutes,
-  ...llmsRoutes,
   ...loginRoutes,
+  ...renderRoutes,
+  ...llmsRoutes,
 ];
