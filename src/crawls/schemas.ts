@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
+import { authField } from "../reports/auth-field";
 import { integerOf, password, privacyValues, reportResource } from "../reports/schemas";
 
 const bodyError = { error: "The request body must be an object of fields." };
@@ -23,6 +24,7 @@ export const storeCrawlBody = z.object(
     privacy: integerOf("privacy", privacyValues).default(0),
     password: password.optional(),
     schedule: oneOf("schedule", crawlSchedules).default("none"),
+    auth: authField,
   },
   bodyError,
 );
@@ -55,6 +57,7 @@ export const crawlResource = z
     schedule: z.enum(crawlSchedules),
     privacy: reportResource.shape.privacy,
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
+    auth: reportResource.shape.auth,
     pages: z.object({ found: z.int(), audited: z.int(), failed: z.int(), blocked: z.int(), pending: z.int(), skipped: z.int() }),
     truncated: z.boolean(),
     score: z.int().min(0).max(100).nullable().meta({ description: "Average score of the audited pages." }),

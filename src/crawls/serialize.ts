@@ -16,6 +16,7 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
     schedule: row.schedule,
     privacy: row.privacy,
     password: row.passwordHash !== null,
+    auth: row.authSummary ?? null,
     pages: { found: row.found, ...counts, skipped: row.skipped },
     truncated: row.truncated,
     score: row.score,

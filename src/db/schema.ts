@@ -54,6 +54,15 @@ export const unfinished = sql.raw(`"status" IN ('queued', 'processing')`);
 export const reportSchedules = ["none", "daily", "weekly"] as const;
 export type ReportSchedule = (typeof reportSchedules)[number];
 
+/**
+ * A login for the audited site (docs/security.md, "Pages behind a login"): the credentials and their origin sealed
+ * with AES-GCM under WEBHOOK_ENCRYPTION_KEY, and in clear only what the resource shows (type and header names).
+ */
+const authColumns = () => ({
+  authSecret: text(),
+  authSummary: text({ mode: "json" }).$type<{ type: "basic" | "headers"; names: string[] }>(),
+});
+
 export const reports = sqliteTable(
   "reports",
   {
@@ -64,6 +73,7 @@ export const reports = sqliteTable(
     finalUrl: text(),
     privacy: integer().notNull().default(0),
     passwordHash: text(),
+    ...authColumns(),
     // Bumped whenever the password or privacy changes, so unlock cookies signed before become void.
     accessVersion: integer().notNull().default(0),
     status: text({ enum: reportStatuses }).notNull().default("queued"),
@@ -221,6 +231,7 @@ export const crawls = sqliteTable(
     privacy: integer().notNull().default(0),
     passwordHash: text(),
     accessVersion: integer().notNull().default(0),
+    ...authColumns(),
     // How discovery went: "sitemap" when a sitemap gave URLs of the host, else "links".
     discoveredBy: text({ enum: ["sitemap", "links"] }),
     found: integer().notNull().default(0),

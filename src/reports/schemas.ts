@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { reportSchedules } from "../db/schema";
 import { listParams, oneOf } from "../http/list-params";
+import { authField, authSummary } from "./auth-field";
 
 export const privacyValues = [0, 1, 2] as const;
 
@@ -38,6 +39,7 @@ export const reportResource = z
     project: z.string(),
     privacy: z.union(privacyValues.map((v) => z.literal(v))),
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
+    auth: authSummary,
     status: z.enum(["queued", "processing", "completed", "failed"]),
     score: z.int().min(0).max(100).nullable(),
     previous_score: z.int().min(0).max(100).nullable().meta({ description: "The previous completed generation's score." }),
@@ -86,12 +88,14 @@ export const storeReportBody = z.object({
   privacy: integerOf("privacy", privacyValues).default(0),
   password: password.optional(),
   schedule: oneOf("schedule", reportSchedules).default("none"),
+  auth: authField,
 }, bodyError);
 
 export const updateReportBody = z.object({
   schedule: oneOf("schedule", reportSchedules).optional(),
   privacy: integerOf("privacy", privacyValues).optional(),
   password: password.optional(),
+  auth: authField,
   update: integerOf("update", [0, 1] as const).default(0),
 }, bodyError);
 

@@ -75,14 +75,17 @@ const storeRoute = createRoute({
       415,
       422,
       [429, "Over the rate limit, or MAX_ACTIVE_CRAWLS unfinished crawls."],
-      [503, "The crawl queue refused the job."],
+      [503, "The crawl queue refused the job, or `auth` was given and the server has no encryption key."],
     ),
   },
 });
 
 crawlRoutes.openapi(storeRoute, async (c) => {
   const { crawl: settings, allowPrivateTargets } = config(c.env);
-  const input = await crawlFromInput(validBody(c, storeCrawlBody), settings, allowPrivateTargets);
+  const input = await crawlFromInput(validBody(c, storeCrawlBody), settings, allowPrivateTargets, {
+    env: c.env,
+    accountId: c.var.caller.accountId,
+  });
   const crawl = await insertCrawl(c.var.db, c.var.caller.accountId, input, settings);
   if (typeof crawl === "string") return refusal(crawl, settings);
   await enqueueDiscovery(c.var.db, c.env.CRAWL_QUEUE, crawl.id);
