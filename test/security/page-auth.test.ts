@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { basicAuthorization } from "../../src/analysis/credentials";
+import { createDb } from "../../src/db/client";
+import { runDueSchedules } from "../../src/reports/run-due-schedules";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { crawlPagesOf, startCrawl, waitForCrawl } from "../helpers/crawl";
 import { loginHeadersOf, NO_LOGIN, requestsTo } from "../helpers/request-log";
@@ -129,6 +131,20 @@ describe("audits behind a login", () => {
 
     const sent = (await requestsTo(origin, tag)).map((r) => r.headers.authorization);
     expect(sent).toEqual([authorizationOf(first), authorizationOf(rotated), undefined]);
+  });
+
+  it("keeps the credentials for a scheduled run", async () => {
+    const tag = crypto.randomUUID();
+    const auth = basicAuth();
+    const created = await call("/api/v1/reports", { key: alice.key, json: { url: `${origin}/login/basic/${tag}`, auth, schedule: "daily" } });
+    const first = await waitForReport(alice.key, created.json.data.id);
+    expect(first.results.http_status.value).toBe(200);
+    await env.DB.prepare("UPDATE reports SET next_run_at = ? WHERE id = ?").bind(Math.floor(Date.now() / 1000) - 1, first.id).run();
+    await runDueSchedules(env, createDb(env.DB), Date.now());
+    const scheduled = await waitForReport(alice.key, first.id);
+    expect(scheduled.generated_at).not.toBe(first.generated_at);
+    expect(scheduled.results.http_status).toMatchObject({ passed: true, value: 200 });
+    expect((await requestsTo(origin, tag)).map((r) => r.headers.authorization)).toEqual([authorizationOf(auth), authorizationOf(auth)]);
   });
 
   it("keeps the credentials out of every answer, export, page, history and webhook, and the row holds ciphertext only", async () => {
