@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
+import { runDueCrawls } from "../../src/crawls/run-due-crawls";
 import { call, createCaller, postWith, seedReport, type Caller } from "../helpers/api";
+import { recordingQueue } from "../helpers/webhooks";
 
 const row = (id: number) => env.DB.prepare("SELECT auth_secret, auth_summary FROM reports WHERE id = ?").bind(id).first<{ auth_secret: string | null; auth_summary: string | null }>();
 const BASIC = { type: "basic", names: ["Authorization"] };
@@ -162,5 +165,24 @@ describe("auth on reports and crawls", () => {
     expect(shown.json.data).toEqual({ id: crawl.json.data.id, auth: BASIC });
     const stored = await env.DB.prepare("SELECT auth_secret FROM crawls WHERE id = ?").bind(crawl.json.data.id).first<{ auth_secret: string }>();
     expect(stored!.auth_secret).not.toContain("crawl-secret-3");
+  });
+
+  it("a scheduled crawl's next run keeps its auth", async () => {
+    const caller = await createCaller("auth-crawl-schedule");
+    const res = await call("/api/v1/crawls", {
+      key: caller.key,
+      json: { url: "https://weekly.auth.example/", schedule: "weekly", auth: { headers: { Cookie: "session=weekly-4" } } },
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.json.data.id;
+    await env.DB.prepare("UPDATE crawls SET status = 'completed', next_run_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+    const { queue } = recordingQueue();
+    expect(await runDueCrawls({ ...env, CRAWL_QUEUE: queue } as Env, createDb(env.DB))).toBe(1);
+    const rows = await env.DB.prepare("SELECT id, previous_id, auth_secret, auth_summary FROM crawls WHERE account_id = ? ORDER BY id").bind(caller.accountId).all<Record<string, unknown>>();
+    const [previous, next] = rows.results;
+    expect(next).toMatchObject({ previous_id: id, auth_secret: previous!.auth_secret, auth_summary: previous!.auth_summary });
+    expect(next!.auth_secret).toEqual(expect.any(String));
+    const shown = await call(`/api/v1/crawls/${next!.id}?fields=auth`, { key: caller.key });
+    expect(shown.json.data.auth).toEqual({ type: "headers", names: ["Cookie"] });
   });
 });

@@ -105,6 +105,20 @@ describe("audits behind a login", () => {
       ["/login/sitemaps/index.xml", authorizationOf(auth)],
       ["/login/sitemaps/pages.xml", authorizationOf(auth)],
     ]);
+    // Nothing the crawl answers holds the password or the header made of it.
+    const crawlBodies = [
+      started.text,
+      (await call(`/api/v1/crawls/${crawl.id}`, { key: caller.key })).text,
+      (await call("/api/v1/crawls", { key: caller.key })).text,
+      (await call(`/api/v1/crawls/${crawl.id}/pages`, { key: caller.key })).text,
+      (await call(`/api/v1/crawls/${crawl.id}/pages?format=csv`, { key: caller.key })).text,
+      (await call(`/crawls/${crawl.id}`, { headers: { Accept: "text/html" } })).text,
+    ];
+    for (const body of crawlBodies) {
+      expect(body.length).toBeGreaterThan(0);
+      expect(body).not.toContain(auth.basic.password);
+      expect(body).not.toContain(authorizationOf(auth).slice("Basic ".length));
+    }
     // The sitemap the index lists on 127.0.0.2 is another host's: not read at all, and nothing else there got the login.
     expect(await requestsTo(other, tag)).toEqual([]);
     expect((await requestsTo(other, "/")).filter((r) => r.headers.authorization === authorizationOf(auth))).toEqual([]);
