@@ -32,7 +32,7 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/crawls/site-checks/**/*.test.ts",
-    "test/analysis/{credentials,dom-budget,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
+    "test/analysis/{credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/{dispatch,run-limited}.test.ts",
   ];
   const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
