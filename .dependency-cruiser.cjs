@@ -12,6 +12,7 @@ const layers = [
   { name: "history", paths: ["src/history/"] },
   { name: "webhooks", paths: ["src/webhooks/"] },
   { name: "projects", paths: ["src/projects/"] },
+  { name: "render", paths: ["src/render/"] },
   { name: "http", paths: ["src/http/"] },
   { name: "schedules-and-accounts", paths: ["src/schedules/", "src/accounts/"] },
   { name: "env", paths: ["src/env\\.ts$"] },

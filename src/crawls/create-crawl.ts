@@ -19,6 +19,7 @@ export interface NewCrawl {
   schedule: Crawl["schedule"];
   privacy: number;
   passwordHash: string | null;
+  render: number;
   previousId?: number | null;
   /** The crawl's login, sealed (src/reports/sealed-auth.ts); a scheduled run keeps its previous run's. */
   authSecret?: string | null;
@@ -41,7 +42,7 @@ export async function crawlFromInput(
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
   // The credentials belong to the origin of the URL given: every page of the crawl on it gets them, nothing else.
   const auth = (await authColumnsFor(sealing.env, sealing.accountId, url, input.auth)) ?? noAuth;
-  return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, ...auth };
+  return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, render: input.render, ...auth };
 }
 
 const unfinished = (accountId: number) => and(eq(crawls.accountId, accountId), inArray(crawls.status, [...UNFINISHED]));
@@ -56,10 +57,10 @@ export async function insertCrawl(db: Db, accountId: number, crawl: NewCrawl, se
   const busyProject = sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${and(unfinished(accountId), eq(crawls.project, project))})`;
   const active = sql`(SELECT count(*) FROM ${crawls} WHERE ${unfinished(accountId)})`;
   const inserted = await db.get<{ id: number } | undefined>(sql`
-    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, interval_ms, previous_id,
+    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, render, interval_ms, previous_id,
       auth_secret, auth_summary)
     SELECT ${accountId}, ${project}, ${crawl.url}, ${crawl.source}, ${crawl.limit}, ${crawl.schedule}, ${crawl.privacy},
-      ${crawl.passwordHash}, ${settings.intervalMs}, ${crawl.previousId ?? null},
+      ${crawl.passwordHash}, ${crawl.render}, ${settings.intervalMs}, ${crawl.previousId ?? null},
       ${crawl.authSecret ?? null}, ${crawl.authSummary ? JSON.stringify(crawl.authSummary) : null}
     WHERE NOT ${busyProject} AND ${active} < ${settings.maxActive}
     RETURNING id`);

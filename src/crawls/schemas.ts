@@ -3,7 +3,8 @@ import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
 import { authField } from "../reports/auth-field";
-import { integerOf, password, privacyValues, reportResource } from "../reports/schemas";
+import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
+import { siteChecks } from "./site-checks/index";
 
 const bodyError = { error: "The request body must be an object of fields." };
 const limitMessage = "The limit field must be an integer of at least 1.";
@@ -25,6 +26,7 @@ export const storeCrawlBody = z.object(
     password: password.optional(),
     schedule: oneOf("schedule", crawlSchedules).default("none"),
     auth: authField,
+    render: integerOf("render", renderValues).default(0),
   },
   bodyError,
 );
@@ -56,6 +58,7 @@ export const crawlResource = z
     limit: z.int().positive(),
     schedule: z.enum(crawlSchedules),
     privacy: reportResource.shape.privacy,
+    render: reportResource.shape.render,
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
     auth: reportResource.shape.auth,
     pages: z.object({ found: z.int(), audited: z.int(), failed: z.int(), blocked: z.int(), pending: z.int(), skipped: z.int() }),
@@ -65,7 +68,7 @@ export const crawlResource = z
     site_checks: z
       .record(z.string(), z.union([siteVerdict, siteChanges]))
       .nullable()
-      .meta({ description: "Keyed by site check id, once the crawl has completed." }),
+      .meta({ description: `Keyed by site check id (${siteChecks.map((check) => check.id).join(", ")}), plus \`changes\` on a scheduled re-run, once the crawl has completed.` }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     previous_id: z.int().positive().nullable().meta({ description: "The crawl this scheduled run follows." }),
     page_url: z.url(),

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
-import { checks } from "../analysis/checks";
+import { allChecks } from "../analysis/checks";
 import type { Results } from "../analysis/types";
 import type { ReportRow } from "../reports/serialize";
 import { arrangeChecks } from "./arrange-checks";
@@ -21,7 +21,7 @@ export function summarize(row: ReportRow): ReportSummary | null {
     score: row.score,
     result: row.result,
     issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
-    sections: arrangeChecks(row.results as Results, checks),
+    sections: arrangeChecks(row.results as Results, allChecks),
   };
 }
 

@@ -10,20 +10,36 @@ import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { markQueuedForRetry } from "../reports/generation";
 import { unsealCredentials } from "../reports/sealed-auth";
+import { browserBinding } from "../render/availability";
+import { renderPool, type RenderPool } from "../render/browser-pool";
 import { loneReportPath } from "./lone-report-path";
 import { runLimited } from "./run-limited";
 
 export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
-  const { analysis: options, analysisMaxAttempts: maxAttempts, analysisConcurrency } = config(env);
-  await runLimited(batch.messages, analysisConcurrency, (message) => handleMessage(env, db, message, options, maxAttempts));
+  const { analysis: options, analysisMaxAttempts: maxAttempts, analysisConcurrency, render } = config(env);
+  // One browser for the whole invocation, launched only if one of its reports renders (docs/rendering.md).
+  const binding = browserBinding(env);
+  const pool = binding ? renderPool(binding, db, render) : null;
+  try {
+    await runLimited(batch.messages, analysisConcurrency, (message) => handleMessage(env, db, pool, message, options, maxAttempts));
+  } finally {
+    await pool?.release();
+  }
 }
 
 /** The one place a message's kind is decided: a crawl's page, or a lone report. */
-const pathOf = (env: Env, db: Db, job: AnalysisJob): AnalysisPath =>
-  job.crawlId ? crawlPagePath(env, db, { ...job, crawlId: job.crawlId }) : loneReportPath(db, job);
+const pathOf = (env: Env, db: Db, pool: RenderPool | null, job: AnalysisJob): AnalysisPath =>
+  job.crawlId ? crawlPagePath(env, db, pool, { ...job, crawlId: job.crawlId }) : loneReportPath(db, pool, job);
 
-async function handleMessage(env: Env, db: Db, message: Message<unknown>, options: AnalysisOptions, maxAttempts: number) {
+async function handleMessage(
+  env: Env,
+  db: Db,
+  pool: RenderPool | null,
+  message: Message<unknown>,
+  options: AnalysisOptions,
+  maxAttempts: number,
+) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (!parsed.success) {
     console.warn("dropping malformed analysis message", message.id);
@@ -31,9 +47,9 @@ async function handleMessage(env: Env, db: Db, message: Message<unknown>, option
     return;
   }
   const job = parsed.data;
-  const path = pathOf(env, db, job);
+  const path = pathOf(env, db, pool, job);
   const report = await db
-    .select({ url: reports.url, status: reports.status, generation: reports.generation, accountId: reports.accountId, auth: sealedAuthOf(job) })
+    .select({ url: reports.url, status: reports.status, generation: reports.generation, render: reports.render, accountId: reports.accountId, auth: sealedAuthOf(job) })
     .from(reports)
     .where(eq(reports.id, job.reportId))
     .get();
@@ -51,7 +67,7 @@ async function handleMessage(env: Env, db: Db, message: Message<unknown>, option
       return message.ack();
     }
     // The credentials stay in this call: never in the message, never in a log line (the job below holds none).
-    const step = await path.analyze(report.url, credentials ? { ...options, credentials } : options);
+    const step = await path.analyze(report.url, credentials ? { ...options, credentials } : options, report.render);
     if (step.next === "skip") return message.ack();
     if (step.next === "later") return message.retry({ delaySeconds: step.delaySeconds });
     const { outcome } = step;
@@ -85,7 +101,7 @@ async function handleDeadLetter(env: Env, db: Db, message: Message<unknown>) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (parsed.success) {
     await finishGeneration(env, db, parsed.data, failures.analysisCrashed);
-    await pathOf(env, db, parsed.data).settle(failures.analysisCrashed);
+    await pathOf(env, db, null, parsed.data).settle(failures.analysisCrashed);
   }
   message.ack();
 }

@@ -15,5 +15,7 @@ export const failures = {
     "auth_unavailable",
     "The credentials stored for this page could not be decrypted: the server's encryption key is missing or changed. Set auth again.",
   ),
+  // A report or crawl asked for rendering, and the server's browser was turned off since (docs/rendering.md).
+  renderingOff: failure("render_unavailable", "Rendering is not available on this server."),
   analysisCrashed: failure("analysis_crashed", "The analysis failed repeatedly and was given up. Regenerate the report to try again."),
 };

@@ -42,6 +42,7 @@ export function toReportResource(row: ReportRow, origin: string) {
     final_url,
     project: row.project,
     privacy: row.privacy,
+    render: row.render,
     password: row.passwordHash !== null,
     auth: row.authSummary ?? null,
     status,
