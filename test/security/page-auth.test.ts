@@ -52,9 +52,9 @@ describe("audits behind a login", () => {
       [`/login/basic/${tag}`, authorizationOf(auth)],
       [`/login/basic/${tag}-anonymous`, undefined],
     ]);
-    // robots.txt and the 404 probe of the same origin went with the login too (docs/security.md says why).
+    // robots.txt, llms.txt and the 404 probe of the same origin went with the login too (docs/security.md says why).
     const site = (await requestsTo(origin, "/")).filter((r) => r.headers.authorization === authorizationOf(auth)).map((r) => r.url.split("-check-")[0]);
-    expect(site.sort()).toEqual([`/login/basic/${tag}`, "/pagegrade-404", "/robots.txt"]);
+    expect(site.sort()).toEqual([`/llms.txt`, `/login/basic/${tag}`, "/pagegrade-404", "/robots.txt"]);
   });
 
   it("audits a cookie-protected page with a headers auth", async () => {
