@@ -18,7 +18,7 @@ async function getFollowing(url: string, accept: string, options: SiteOptions) {
     guard,
     signal,
     headers: requestHeaders(accept, options.userAgent),
-    // robots.txt and the 404 probe are files of the site like its pages: on the login's origin they are read with it.
+    // robots.txt, llms.txt and the 404 probe are files of the site like its pages: on the login's origin they are read with it.
     credentials: options.credentials,
   });
   return followed.ok ? { response: followed.response, signal, redirects: followed.redirects.length } : null;
