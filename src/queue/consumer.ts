@@ -1,14 +1,15 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AnalysisOptions } from "../analysis/settings";
 import { config } from "../config";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb } from "../db/client";
-import { reports } from "../db/schema";
+import { crawls, reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { analysisJobSchema, type AnalysisJob, type AnalysisPath } from "../reports/analysis-job";
 import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { markQueuedForRetry } from "../reports/generation";
+import { unsealCredentials } from "../reports/sealed-auth";
 import { browserBinding } from "../render/availability";
 import { renderPool, type RenderPool } from "../render/browser-pool";
 import { loneReportPath } from "./lone-report-path";
@@ -48,7 +49,7 @@ async function handleMessage(
   const job = parsed.data;
   const path = pathOf(env, db, pool, job);
   const report = await db
-    .select({ url: reports.url, status: reports.status, generation: reports.generation, render: reports.render })
+    .select({ url: reports.url, status: reports.status, generation: reports.generation, render: reports.render, accountId: reports.accountId, auth: sealedAuthOf(job) })
     .from(reports)
     .where(eq(reports.id, job.reportId))
     .get();
@@ -59,7 +60,14 @@ async function handleMessage(
     return;
   }
   try {
-    const step = await path.analyze(report.url, options, report.render);
+    const credentials = await unsealCredentials(env, report.accountId, report.auth);
+    if (credentials && "ok" in credentials) {
+      await finishGeneration(env, db, job, credentials);
+      await path.settle(credentials);
+      return message.ack();
+    }
+    // The credentials stay in this call: never in the message, never in a log line (the job below holds none).
+    const step = await path.analyze(report.url, credentials ? { ...options, credentials } : options, report.render);
     if (step.next === "skip") return message.ack();
     if (step.next === "later") return message.retry({ delaySeconds: step.delaySeconds });
     const { outcome } = step;
@@ -77,6 +85,10 @@ async function handleMessage(
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }
+
+/** A crawl's page is fetched with the crawl's login (docs/security.md), a lone report with its own. */
+const sealedAuthOf = (job: AnalysisJob) =>
+  job.crawlId ? sql<string | null>`(SELECT ${crawls.authSecret} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})` : reports.authSecret;
 
 export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
 
