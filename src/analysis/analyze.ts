@@ -25,11 +25,17 @@ export async function analyzePage(
   // robots.txt and the 404 probe go out beside the page (one round trip to the site, not two); only a page that
   // redirects to another origin has them fetched again for that origin. They never reject, but a bad URL would.
   const early = options.site ? null : fetchSiteFacts(url, options).catch(() => null);
-  const fetched = await fetchPage(url, options);
-  if (!fetched.ok) return fetched;
-  const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
-  const site = options.site ?? ((sameOrigin && (await early)) || (await fetchSiteFacts(fetched.facts.finalUrl, options)));
-  return withDomGate(() => parseAndCheck(url, fetched.facts, site, options));
+  // The body holds its share of the byte budget until the checks are done with the page.
+  const bodyLease = options.bodyBudget?.open();
+  try {
+    const fetched = await fetchPage(url, { ...options, bodyLease });
+    if (!fetched.ok) return fetched;
+    const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
+    const site = options.site ?? ((sameOrigin && (await early)) || (await fetchSiteFacts(fetched.facts.finalUrl, options)));
+    return await withDomGate(() => parseAndCheck(url, fetched.facts, site, options));
+  } finally {
+    bodyLease?.release();
+  }
 }
 
 function parseAndCheck(

@@ -1,3 +1,4 @@
+import type { BodyBudget } from "./body-budget";
 import { defaultCheckSettings, type CheckSettings } from "./types";
 
 export interface AnalysisOptions {
@@ -6,6 +7,10 @@ export interface AnalysisOptions {
   maxBytes: number;
   settings: CheckSettings;
   userAgent?: string;
+  /** See FetchOptions.firstDeadlineMs: the queue's main lane sets it, the slow lane and the command line do not. */
+  firstDeadlineMs?: number;
+  /** The isolate's byte budget for page bodies (body-budget.ts); without one, bodies are bounded only by maxBytes each. */
+  bodyBudget?: BodyBudget;
 }
 
 /**

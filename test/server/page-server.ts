@@ -12,11 +12,11 @@ export interface RecordedRequest {
 }
 
 /**
- * A real HTTP server on 127.0.0.1 for the tests to audit: friendly pages and hostile ones.
+ * A real HTTP server on 127.0.0.1 (or another loopback address: a second host) for the tests to audit: friendly pages and hostile ones.
  * `GET /__requests?tag=x` returns what was received for paths containing `tag`, so tests can assert
  * what the worker sent (no client headers, no secrets).
  */
-export async function startPageServer(port = 0, table: [string, Route][] = routes) {
+export async function startPageServer(port = 0, table: [string, Route][] = routes, host = "127.0.0.1") {
   const received: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const url = req.url ?? "/";
@@ -35,8 +35,8 @@ export async function startPageServer(port = 0, table: [string, Route][] = route
     if (received.length > 10_000) received.splice(0, 5_000);
     handle(req, res, table);
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     close: () =>
