@@ -34,7 +34,7 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/crawls/site-checks/**/*.test.ts",
-    "test/analysis/{dom-budget,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
+    "test/analysis/{body-budget,dom-budget,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",
   ];
   const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };

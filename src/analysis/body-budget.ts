@@ -10,8 +10,10 @@
  * the overshoot is at most one page (FETCH_MAX_BYTES). Plain code, no Worker APIs: the package entry can use it.
  */
 export interface BodyLease {
-  /** Takes `bytes` more for this page: null when they fit now, else a promise that resolves once they do. */
+  /** Counts `bytes` more of this page: null when they fit now, else a promise that resolves once they do. */
   take(bytes: number): Promise<void> | null;
+  /** Holds `bytes` in all for this page before they arrive (a declared length); the bytes then taken count against it. */
+  reserve(bytes: number): Promise<void> | null;
   /** The page is no longer held (its analysis ended, or its fetch failed). Idempotent. */
   release(): void;
 }
@@ -75,23 +77,28 @@ export function createBodyBudget(limit: number): BodyBudget {
     open() {
       const holder: Holder = { held: 0, used: 0, waiting: null };
       holders.add(holder);
+      /** Makes the page hold `total` bytes: at once if they fit, else in line. */
+      const hold = (total: number): Promise<void> | null => {
+        const more = total - holder.held;
+        if (more <= 0) return null;
+        if (queue.length === 0 && counts.held + more <= limit) {
+          give(holder, more);
+          return null;
+        }
+        return new Promise<void>((resolve) => {
+          const waiter: Waiter = { holder, bytes: more, grant: resolve };
+          counts.waits++;
+          holder.waiting = waiter;
+          queue.push(waiter);
+          pump();
+        });
+      };
       return {
         take(bytes) {
           holder.used += bytes;
-          const more = holder.used - holder.held;
-          if (more <= 0) return null;
-          if (queue.length === 0 && counts.held + more <= limit) {
-            give(holder, more);
-            return null;
-          }
-          return new Promise<void>((resolve) => {
-            const waiter: Waiter = { holder, bytes: more, grant: resolve };
-            counts.waits++;
-            holder.waiting = waiter;
-            queue.push(waiter);
-            pump();
-          });
+          return hold(holder.used);
         },
+        reserve: (bytes) => hold(Math.max(bytes, holder.used)),
         release() {
           if (!holders.delete(holder)) return;
           // A page given up while waiting (its deadline passed) leaves the line; its promise is abandoned.

@@ -147,12 +147,12 @@ export async function readBody(response: Response, maxBytes: number, signal: Abo
 }
 
 /** Waits for the byte budget, the page's deadline paused meanwhile: a wait for memory is not the site's slowness. */
-type BudgetWait = (bytes: number) => Promise<void> | null;
+type BudgetWait = (bytes: number, kind?: "take" | "reserve") => Promise<void> | null;
 
 function budgetWait(lease: BodyLease | undefined, deadline: Deadline): BudgetWait | undefined {
   if (!lease) return undefined;
-  return (bytes) => {
-    const wait = lease.take(bytes);
+  return (bytes, kind = "take") => {
+    const wait = kind === "take" ? lease.take(bytes) : lease.reserve(bytes);
     if (!wait) return null;
     deadline.pause();
     return wait.finally(() => deadline.resume());
@@ -165,7 +165,7 @@ function budgetWait(lease: BodyLease | undefined, deadline: Deadline): BudgetWai
  */
 async function reserveDeclaredLength(response: Response, maxBytes: number, wait: BudgetWait | undefined) {
   const declared = Number(response.headers.get("content-length"));
-  if (wait && Number.isSafeInteger(declared) && declared > 0) await wait(Math.min(declared, maxBytes + 1));
+  if (wait && Number.isSafeInteger(declared) && declared > 0) await wait(Math.min(declared, maxBytes + 1), "reserve");
 }
 
 /** The whole fetch's deadline, which can pause while the page waits for the byte budget. */
