@@ -5,7 +5,7 @@
 const layers = [
   { name: "entry", paths: ["src/lib\\.ts$", "src/index\\.ts$"] },
   { name: "app", paths: ["src/app\\.ts$", "src/openapi\\.ts$", "src/api-reference\\.ts$", "src/api/"] },
-  { name: "surfaces", paths: ["src/cli/", "src/routes/"] },
+  { name: "surfaces", paths: ["src/cli/", "src/routes/", "src/mcp/"] },
   { name: "consumers-and-pages", paths: ["src/queue/", "src/page/"] },
   { name: "crawls", paths: ["src/crawls/"] },
   { name: "reports", paths: ["src/reports/"] },

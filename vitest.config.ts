@@ -21,9 +21,9 @@ export default defineConfig(async () => {
           WEBHOOK_TIMEOUT_MS: "1500",
           PUBLIC_ORIGIN: "https://pagegrade.test",
           PAGE_SERVER: inject("pageServer"),
-          PAGE_SERVER_OTHER_HOST: inject("pageServerOtherHost"),
           CRAWL_SITE: inject("crawlSite"),
           CRAWL_SITE_ALONE: inject("crawlSiteAlone"),
+          OTHER_HOST: inject("otherHost"),
           // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
           CRAWL_INTERVAL_MS: "200",
         },
@@ -34,7 +34,7 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/crawls/site-checks/**/*.test.ts",
-    "test/analysis/{body-budget,dom-budget,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
+    "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",
   ];
   const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };

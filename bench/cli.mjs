@@ -3,12 +3,17 @@
 // against `lighthouse --only-categories=seo` on the same page, interleaved round by round in one run; then 20 URLs
 // in one run with --concurrency 4 against 20 single runs. Lighthouse only when it is on PATH (CHROME_PATH defaults
 // to /usr/bin/chromium). Figures, not a test. Knobs: BENCH_ROUNDS (default 5), BENCH_LIGHTHOUSE=0 skips it.
+// `npm run bench:cli -- --crawl`: `pagegrade crawl --interval-ms 0` of a local 500-page site instead (bench/crawl-site.mjs,
+// BENCH_PAGES pages): pages per second and the process's peak RSS, and Lighthouse on BENCH_LIGHTHOUSE_PAGES (3) of
+// the same pages, scaled to the site, when it is installed.
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+
+import { startCrawlSite } from "./crawl-site.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -67,6 +72,12 @@ const both = (runs) => `${ms(median(runs.map((r) => r.wall)))} wall, ${ms(median
 const sum = (runs) => ({ wall: runs.reduce((t, r) => t + r.wall, 0), cpu: runs.reduce((t, r) => t + r.cpu, 0) });
 
 execFileSync(process.execPath, [resolve(ROOT, "scripts/build.mjs"), "--cli"], { stdio: "inherit" });
+if (process.argv.includes("--crawl")) {
+  await benchCrawl();
+  server.close();
+  rmSync(scratch, { recursive: true, force: true });
+  process.exit(0);
+}
 console.log(`bench:cli: ${ROUNDS} rounds, ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 console.log(`page: ${origin}/docs (${(page.length / 1024).toFixed(0)} KB); lighthouse: ${lighthouse ?? (process.env.BENCH_LIGHTHOUSE === "0" ? "skipped (BENCH_LIGHTHOUSE=0)" : "not installed, skipped")}`);
 
@@ -102,3 +113,40 @@ console.log(`  20 single runs, one after another:        ${both(singles20)}`);
 console.log(`  one run is ${speedup.toFixed(1)}x faster than 20 single runs (goal: faster) ${speedup > 1 ? "met" : "NOT met"}`);
 server.close();
 rmSync(scratch, { recursive: true, force: true });
+
+/** `--crawl`: one whole-site crawl from the command line, timed with its peak RSS (GNU time's %M). */
+async function benchCrawl() {
+  const pages = Number(process.env.BENCH_PAGES ?? 500);
+  const site = await startCrawlSite(pages);
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+  console.log(`bench:cli --crawl: ${pages} pages at ${site.origin}, ${cpus().length} cores, load ${load()}`);
+  try {
+    const rssFile = join(scratch, "rss");
+    const args = [CLI, "crawl", `${site.origin}/sitemap.xml`, "--source", "sitemap", "--limit", String(pages), "--interval-ms", "0", "--allow-private", "--format", "json"];
+    const [command, argv] = gnuTime ? [gnuTime, ["-f", "%M %U %S", "-o", rssFile, process.execPath, ...args]] : [process.execPath, args];
+    const start = performance.now();
+    const stdout = await new Promise((done, fail) =>
+      execFile(command, argv, { maxBuffer: 256 << 20 }, (error, out) => (error && error.code !== 1 ? fail(error) : done(out))),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    const body = JSON.parse(stdout);
+    const audited = body.site.pages.audited;
+    const [rssKb, user, system] = gnuTime ? readFileSync(rssFile, "utf8").trim().split("\n").at(-1).split(" ").map(Number) : [NaN, NaN, NaN];
+    const perSecond = audited / seconds;
+    const rssMb = rssKb / 1024;
+    console.log(`pagegrade crawl: ${audited} of ${pages} pages audited in ${seconds.toFixed(1)} s wall (${(user + system).toFixed(1)} s CPU): ${perSecond.toFixed(1)} pages/s (goal >= 10) ${perSecond >= 10 ? "met" : "NOT met"}`);
+    console.log(`peak RSS ${rssMb.toFixed(0)} MB (goal < 200) ${rssMb < 200 ? "met" : "NOT met"}; site score ${body.site.score}, ${Object.values(body.site.site_checks).filter((c) => !c.passed).length} failed site checks`);
+    if (lighthouse) {
+      const sample = Number(process.env.BENCH_LIGHTHOUSE_PAGES ?? 3);
+      const runs = [];
+      for (let i = 0; i < sample; i++) runs.push(await theirs(`${site.origin}/p/${i}`));
+      const each = median(runs.map((r) => r.wall));
+      console.log(`lighthouse --only-categories=seo: median ${ms(each)} a page over ${sample} pages, so about ${((each * pages) / 60_000).toFixed(0)} min for the ${pages} pages (${(each * pages / 1000 / seconds).toFixed(0)}x the crawl)`);
+    } else {
+      console.log("lighthouse: not installed, no comparison run (docs/benchmarks.md has its per-page time from an earlier run)");
+    }
+    console.log(`load at the end: ${load()}`);
+  } finally {
+    await site.close();
+  }
+}

@@ -3,10 +3,10 @@
 // Knobs: BENCH_PAGES (500), BENCH_INTERVALS ("0,1000"), BENCH_DEFAULT_PAGES (pages for the runs with an interval
 // above 0; default BENCH_PAGES: at 1 s a page, 500 pages take over 8 minutes).
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareDatabase, startWranglerDev } from "../test/e2e/services";
+import { startCrawlSite } from "./crawl-site.mjs";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 500);
 const INTERVALS = (process.env.BENCH_INTERVALS ?? "0,1000").split(",").map(Number);
@@ -15,34 +15,7 @@ const started = Date.now();
 const log = (message: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
 
 /** A site of PAGES pages: /sitemap.xml lists them all, each page links to the next ten. */
-async function startSite() {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    const origin = `http://${req.headers.host}`;
-    if (path === "/robots.txt") return res.end("User-agent: *\nAllow: /\n");
-    if (path === "/sitemap.xml") {
-      res.setHeader("content-type", "application/xml");
-      const urls = Array.from({ length: PAGES }, (_, i) => `<url><loc>${origin}/p/${i}</loc></url>`).join("");
-      return res.end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
-    }
-    const n = Number(/^\/p\/(\d+)$/.exec(path)?.[1] ?? NaN);
-    res.setHeader("content-type", "text/html; charset=utf-8");
-    if (!Number.isInteger(n) || n >= PAGES) {
-      res.statusCode = 404;
-      return res.end("<!doctype html><title>Not found</title>");
-    }
-    const links = Array.from({ length: 10 }, (_, k) => `<a href="/p/${(n + k + 1) % PAGES}">Page ${(n + k + 1) % PAGES}</a>`).join(" ");
-    const words = Array.from({ length: 300 }, (_, k) => `word${(n * 7 + k) % 97}`).join(" ");
-    res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench page ${n} of the crawl site</title>` +
-        `<meta name="description" content="Page ${n} of the local crawl benchmark site, with text and links."></head>` +
-        `<body><h1>Page ${n}</h1><p>${words}</p><nav>${links}</nav></body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+const startSite = () => startCrawlSite(PAGES);
 
 async function run(site: { origin: string }, intervalMs: number, pages: number) {
   const persist = mkdtempSync(join(tmpdir(), "pagegrade-bench-crawl-"));

@@ -3,7 +3,8 @@
  * - dist/index.js + dist/analysis.js (+ a shared chunk): ESM for Workers, Node and browsers. linkedom,
  *   and ipaddr.js are bundled in, so the code that ships is the (patched) code tested here;
  *   Hono, Drizzle and zod (and the Hono packages over them: the validator, OpenAPI routes, the API reference) stay
- *   imports, shared with the host app that mounts the API.
+ *   imports, shared with the host app that mounts the API. The MCP SDK and @hono/mcp are bundled in (without
+ *   the parts /mcp never runs, see docs/mcp.md); their `zod/v4` imports stay imports of the host's zod.
  * - dist/cli.js: the `pagegrade` executable for plain `node`, a launcher that turns on Node's compile cache and
  *   loads dist/cli-main.js, the whole command in one self-contained file.
  * - dist/types/: .d.ts from tsc (declarations only, no type check: `npm run typecheck` does that).
@@ -22,7 +23,17 @@ const shared = {
   legalComments: "none",
   logLevel: "warning",
   // linkedom tries require("canvas") and falls back to its shim: ship the shim, not a require a Worker cannot resolve.
-  alias: { canvas: "./node_modules/linkedom/commonjs/canvas-shim.cjs" },
+  // The MCP SDK's ajv, zod 3 and zod-to-json-schema are never run here: the same stand-ins as wrangler.toml's [alias].
+  alias: {
+    canvas: "./node_modules/linkedom/commonjs/canvas-shim.cjs",
+    ajv: "./src/mcp/stubs/ajv.ts",
+    "ajv-formats": "./src/mcp/stubs/ajv.ts",
+    "zod/v3": "./src/mcp/stubs/zod-v3.ts",
+    "zod-to-json-schema": "./src/mcp/stubs/zod-to-json-schema.ts",
+    // Exports only "browser" and "node" builds, neither of which the neutral platform picks; @hono/mcp's OAuth
+    // router imports it and is then shaken out.
+    "pkce-challenge": "./node_modules/pkce-challenge/dist/index.browser.js",
+  },
 };
 
 const node = { ...shared, outdir: "dist", platform: "node", target: "node20" };
@@ -42,7 +53,7 @@ const library = () =>
     mainFields: ["module", "main"],
     // node:zlib (results storage) comes from the host Worker's nodejs_compat; `./analysis` imports no built-in.
     external: [
-      "hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "zod", "@hono/zod-validator", "@hono/zod-openapi", "@scalar/hono-api-reference", "node:*",
+      "hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "zod", "zod/*", "@hono/zod-validator", "@hono/zod-openapi", "@scalar/hono-api-reference", "node:*",
     ],
   });
 

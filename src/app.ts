@@ -1,10 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./env";
 import { requireApiKey, rateLimitPerKey } from "./http/auth";
 import { d1Session } from "./http/d1-session";
-import { ApiError, notFound, renderError } from "./http/errors";
+import { limitBody } from "./http/body-limit";
+import { notFound, renderError } from "./http/errors";
 import { apiReference, OPENAPI_PATH } from "./api-reference";
 import { openApiDocument } from "./openapi";
 import { crawlRoutes } from "./routes/crawls";
@@ -14,8 +14,7 @@ import { pageRoutes } from "./routes/pages";
 import { reportRoutes } from "./routes/reports";
 import { historyRoutes } from "./routes/history";
 import { webhookRoutes } from "./routes/webhooks";
-
-const MAX_BODY_BYTES = 64 * 1024;
+import { mcpRoutes } from "./mcp/route";
 
 /** The JSON API under /api/v1: mount it on another Hono app with `app.route("/", createApi())`. */
 export function createApi() {
@@ -25,15 +24,7 @@ export function createApi() {
   api.get("/api/v1/docs", apiReference);
   api.use("/api/v1/*", d1Session);
   api.use("/api/v1/*", requireApiKey, rateLimitPerKey);
-  api.use(
-    "/api/v1/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, "The request body is larger than 64 KiB.");
-      },
-    }),
-  );
+  api.use("/api/v1/*", limitBody);
   api.route("/api/v1/reports", historyRoutes);
   api.route("/api/v1/reports", reportRoutes);
   api.route("/api/v1/webhooks", webhookRoutes);
@@ -44,10 +35,16 @@ export function createApi() {
   return api;
 }
 
-/** The whole service: the API, the report pages, one error shape and one not-found answer. */
-export function createApp() {
+export interface AppOptions {
+  /** Serve the MCP endpoint at /mcp (docs/mcp.md); true unless set to false. */
+  mcp?: boolean;
+}
+
+/** The whole service: the API, /mcp, the report pages, one error shape and one not-found answer. */
+export function createApp({ mcp = true }: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.route("/", createApi());
+  if (mcp) app.route("/mcp", mcpRoutes);
   app.route("/", pageRoutes);
   // The API answers in JSON everywhere under /api; a person following a wrong link gets an HTML page.
   app.notFound((c) =>

@@ -210,6 +210,13 @@ function toAnalysisOptions(vars: z.output<typeof analysisSchema>): AnalysisOptio
   };
 }
 
+const toCrawlSettings = (v: z.output<z.ZodMiniObject<typeof crawlVars>>): CrawlSettings => ({
+  maxPages: v.MAX_CRAWL_PAGES,
+  maxDepth: v.MAX_CRAWL_DEPTH,
+  maxActive: v.MAX_ACTIVE_CRAWLS,
+  intervalMs: v.CRAWL_INTERVAL_MS,
+});
+
 /** The whole config from a set of vars, parsed now (no cache): `config(env)` is the one to call in the Worker. */
 export function parseConfig(vars: ConfigVars): Config {
   const v = parseVars(configSchema, configVarNames, vars);
@@ -225,7 +232,7 @@ export function parseConfig(vars: ConfigVars): Config {
     maxWebhooks: v.MAX_WEBHOOKS,
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     publicOrigin: v.PUBLIC_ORIGIN,
-    crawl: { maxPages: v.MAX_CRAWL_PAGES, maxDepth: v.MAX_CRAWL_DEPTH, maxActive: v.MAX_ACTIVE_CRAWLS, intervalMs: v.CRAWL_INTERVAL_MS },
+    crawl: toCrawlSettings(v),
     reportCookieSecret: v.REPORT_COOKIE_SECRET,
     webhookEncryptionKey: v.WEBHOOK_ENCRYPTION_KEY,
   };
@@ -237,6 +244,11 @@ export function parseConfig(vars: ConfigVars): Config {
  */
 export function analysisOptionsFromEnv(vars: ConfigVars): AnalysisOptions {
   return toAnalysisOptions(parseVars(analysisSchema, Object.keys(analysisVars), vars));
+}
+
+/** Crawl settings from the crawl vars alone: `pagegrade crawl` reads CRAWL_INTERVAL_MS and MAX_CRAWL_DEPTH from process.env. */
+export function crawlSettingsFromEnv(vars: ConfigVars): CrawlSettings {
+  return toCrawlSettings(parseVars(z.object(crawlVars), Object.keys(crawlVars), vars));
 }
 
 /** Parsed config, or the error it threw, per env object: the Worker's env lives as long as its isolate. */

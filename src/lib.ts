@@ -1,5 +1,5 @@
 // The package entry (`pagegrade`) for other Workers and scripts: mount the API, or audit a page directly.
-export { createApi, createApp } from "./app";
+export { createApi, createApp, type AppOptions } from "./app";
 export * from "./analysis/index";
 export { analysisOptionsFromEnv, type ConfigVars } from "./config";
 export { handleQueue } from "./queue/dispatch";

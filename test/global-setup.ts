@@ -9,18 +9,18 @@ export default async function setup(project: TestProject) {
   const crawlSite = await startPageServer(0, crawlSiteRoutes);
   // A second instance only test/crawls/site-crawl.test.ts uses: its request log then counts one crawl's requests.
   const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes);
-  // The same pages on another loopback address: another host, for the per-host cap (test/queue/host-slots.test.ts).
+  // The same routes on another loopback address: "another origin" of the auth tests (another host, not just a port).
   const otherHost = await startPageServer(0, undefined, "127.0.0.2");
   project.provide("pageServer", server.origin);
-  project.provide("pageServerOtherHost", otherHost.origin);
   project.provide("crawlSite", crawlSite.origin);
   project.provide("crawlSiteAlone", crawlSiteAlone.origin);
+  project.provide("otherHost", otherHost.origin);
   // wrangler.toml's [vars] as `wrangler deploy` reads them (the tests' env overrides some): the config test parses them.
   project.provide("shippedVars", { ...unstable_readConfig({ config: "wrangler.toml" }).vars } as Record<string, unknown>);
   return async () => {
     await server.close();
-    await otherHost.close();
     await crawlSite.close();
     await crawlSiteAlone.close();
+    await otherHost.close();
   };
 }

@@ -1,4 +1,5 @@
 import type { BodyLease } from "./body-budget";
+import { headersFor, type OriginCredentials } from "./credentials";
 import type { FetchFacts } from "./types";
 import { checkTargetUrl, type UrlCheck } from "./url-guard";
 
@@ -25,6 +26,8 @@ export interface FetchOptions {
   firstDeadlineMs?: number;
   /** The page's share of a byte budget (body-budget.ts): the body counts against it as it streams in. */
   bodyLease?: BodyLease;
+  /** A login's header lines, sent only on requests to their origin (docs/security.md, "Pages behind a login"). */
+  credentials?: OriginCredentials;
 }
 
 export type FetchFailure = { ok: false; code: string; message: string; temporary: boolean };
@@ -41,7 +44,7 @@ export function targetGuard(options: Pick<FetchOptions, "allowPrivateTargets" | 
   };
 }
 
-/** The only headers we send: nothing of the client's request, no cookies, no credentials. */
+/** The only headers we send: nothing of the client's request, no cookies, no credentials (those are added per hop). */
 export const requestHeaders = (accept: string, userAgent = DEFAULT_USER_AGENT): Record<string, string> => ({
   accept,
   "accept-encoding": "gzip, br",
@@ -51,6 +54,8 @@ export const requestHeaders = (accept: string, userAgent = DEFAULT_USER_AGENT): 
 export interface Hop {
   guard: Guard;
   headers: Record<string, string>;
+  /** Added to `headers` on each request to their origin only: never across a redirect to another. */
+  credentials?: OriginCredentials;
   /** One deadline for the whole fetch: every hop and the body read share it. */
   signal: AbortSignal;
 }
@@ -65,7 +70,7 @@ export async function followRedirects(start: URL, hop: Hop): Promise<Followed> {
   for (;;) {
     let response: Response;
     try {
-      response = await fetch(url.href, { method: "GET", headers: hop.headers, redirect: "manual", signal: hop.signal });
+      response = await fetch(url.href, { method: "GET", headers: headersFor(url, hop.headers, hop.credentials), redirect: "manual", signal: hop.signal });
     } catch (error) {
       return networkFailure(error, hop.signal);
     }
@@ -284,7 +289,9 @@ async function fetchWithin(start: URL, guard: Guard, deadline: Deadline, options
   const { signal } = deadline;
   const startedAt = Date.now();
   const headers = requestHeaders("text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", options.userAgent);
-  const followed = await withFirstDeadline(options.firstDeadlineMs, signal, (hopSignal) => followRedirects(start, { guard, headers, signal: hopSignal }));
+  const followed = await withFirstDeadline(options.firstDeadlineMs, signal, (hopSignal) =>
+    followRedirects(start, { guard, headers, signal: hopSignal, credentials: options.credentials }),
+  );
   if (!followed.ok) return followed;
   const { response, url, redirects } = followed;
   // Both times count from the first request, redirects included: that is what a visitor waits.

@@ -25,3 +25,14 @@ export { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 export { defaultCheckSettings } from "./types";
 export type { Category, Check, CheckResult, CheckSettings, Importance, Results } from "./types";
 export { createBodyBudget, type BodyBudget, type BodyBudgetCounts, type BodyLease } from "./body-budget";
+export {
+  authHeaderNameProblem,
+  authHeaderValueProblem,
+  authHeaders,
+  basicAuthorization,
+  basicProblem,
+  credentialsFor,
+  MAX_AUTH_HEADERS,
+  type Auth,
+  type OriginCredentials,
+} from "./credentials";

@@ -1,8 +1,21 @@
 import { DOMParser } from "linkedom";
+import { findHeadEnder, isHtmlWhitespace } from "./head-source";
 import { limitDom } from "./nesting";
-import type { CheckSettings, FetchFacts, Page, SiteFacts } from "./types";
+import type { CheckSettings, FetchFacts, HeadEnd, Page, SiteFacts } from "./types";
 
 const HIDDEN_TEXT_PARENTS = new Set(["script", "style", "noscript", "template", "head", "title"]);
+/**
+ * How a page is read (docs/analysis.md): the HTML standard's tree construction, where linkedom nests more leniently.
+ * "in head" keeps these in the head; any other start tag or non-blank text ends it ("anything else").
+ */
+const IN_HEAD = new Set(["base", "basefont", "bgsound", "link", "meta", "title", "noscript", "noframes", "style", "script", "template"]);
+/** "after head" (between </head> and <body>, or with no <head> tag) still inserts these into the head; not noscript. */
+const AFTER_HEAD = new Set(["base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title"]);
+/**
+ * Content a browser (scripting on, as Google's renderer and Lighthouse run) keeps as text, or as an inert template
+ * fragment: the element counts, what linkedom parsed inside it does not.
+ */
+const OPAQUE = new Set(["noscript", "template", "iframe", "noembed", "noframes", "xmp", "plaintext"]);
 const MAX_NESTING_DEPTH = 2_000;
 /**
  * The parse budget. linkedom's DOM takes ~17 bytes of heap per byte of dense HTML, so the 5 MB a fetch may
@@ -51,6 +64,7 @@ interface Linked {
   nodeType: number;
   name?: string;
   nodeValue?: string | null;
+  parentNode?: unknown;
   [key: symbol]: Linked | undefined;
 }
 
@@ -101,9 +115,29 @@ function needsCollapse(text: string): boolean {
   return false;
 }
 
+/** Whether text holds anything but HTML whitespace (U+00A0 and U+FEFF end a head; trim() would call them blank). */
+function hasContent(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isHtmlWhitespace(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/** Text that ended a head, as head_valid names it: its start, invisible characters spelled out. */
+const enderText = (text: string): string =>
+  text.replace(/^[\t\n\f\r ]+/, "").slice(0, 40).replace(/\u00a0/g, "\\u00A0").replace(/\ufeff/g, "\\uFEFF");
+
+/**
+ * htmlparser2 turns a stray `</p>` into an empty `<p>`, where a browser's head ignores it: such a `<p>` has no
+ * attributes and no children, and the source's head holds no `<p` start tag before whatever ends it.
+ */
+const isStrayEndTagP = (element: Element, html: string): boolean =>
+  element.firstChild === null && element.attributes.length === 0 && findHeadEnder(html)?.tag !== "p";
+
 /** The only place that imports linkedom: one parse, then one walk that every check shares. */
 export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSettings, budget: DomBudget = defaultDomBudget): Page {
-  const limited = limitDom(fetch.html, { maxDepth: MAX_NESTING_DEPTH, ...budget });
+  // Browsers also close a comment at "--!>"; htmlparser2 does not and would swallow the rest of the page. Same length,
+  // so offsets into fetch.html stay valid.
+  const source = fetch.html.includes("--!>") ? fetch.html.replaceAll("--!>", "-->") : fetch.html;
+  const limited = limitDom(source, { maxDepth: MAX_NESTING_DEPTH, ...budget });
   // parseHTML is this plus a window Proxy over globalThis, which nothing here reads.
   const document = new DOMParser().parseFromString(limited.html, "text/html");
   const elements: Element[] = [];
@@ -119,9 +153,25 @@ export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSet
   const documentEnd = (document as unknown as Linked)[end];
   let hiddenEnd: Linked | null = null;
   let current: Element | null = null;
+  // Inside noscript, template, iframe...: what linkedom parsed there is no element of the page.
+  let opaqueEnd: Linked | null = null;
+  // Inside svg or math, where <image> stays an SVG image.
+  let foreignEnd: Linked | null = null;
+  // The head as a browser builds it, decided in document order until the body starts.
+  const head: Element[] = [];
+  let headEnd: HeadEnd | null = null;
+  let headEl: Linked | null = null;
+  let headElEnd: Linked | null = null;
+  let inBody = false;
+  // After an early end: metadata linkedom still has inside the source's <head>, which a browser put in the body.
+  let collectHidden = false;
   for (let node = (document as unknown as Linked)[next]; node && node !== documentEnd; node = node[next]) {
     const type = node.nodeType;
     if (type === ELEMENT_NODE) {
+      if (opaqueEnd !== null) {
+        current = null; // its attributes are skipped too
+        continue;
+      }
       const element = node as unknown as Element;
       const tag = element.localName.toLowerCase();
       current = element;
@@ -132,13 +182,58 @@ export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSet
       const level = headingLevel(tag);
       if (level !== 0) headings.push({ level, el: element });
       if (hiddenEnd === null && HIDDEN_TEXT_PARENTS.has(tag)) hiddenEnd = node[end]!;
+      if (OPAQUE.has(tag)) opaqueEnd = node[end]!;
+      if (foreignEnd === null) {
+        if (tag === "svg" || tag === "math") foreignEnd = node[end]!;
+        else if (tag === "image") {
+          // Browsers rename <image> to <img> outside SVG and MathML.
+          const images = byTag.get("img");
+          if (images) images.push(element);
+          else byTag.set("img", [element]);
+        }
+      }
+      if (!inBody) {
+        if (tag === "head") {
+          if (headEl === null) {
+            headEl = node;
+            headElEnd = node[end]!;
+          }
+        } else if (tag === "body") inBody = true;
+        else if (tag !== "html") {
+          const inHeadElement = headEl !== null && element.parentNode === (headEl as unknown as Node);
+          if ((inHeadElement ? IN_HEAD : AFTER_HEAD).has(tag)) head.push(element);
+          else if (!(inHeadElement && tag === "p" && isStrayEndTagP(element, source))) {
+            inBody = true;
+            headEnd = { tag, text: null, inSourceHead: inHeadElement, hidden: [] };
+            collectHidden = inHeadElement;
+          }
+        }
+      } else if (collectHidden) {
+        if (tag === "meta" || tag === "link") headEnd!.hidden.push(element);
+      } else if (tag === "head" && headEl === null && headEnd !== null) {
+        // Text before <head> started the body: the whole source head is body content.
+        headEl = node;
+        headElEnd = node[end]!;
+        collectHidden = true;
+      }
     } else if (type === TEXT_NODE) {
+      if (!inBody && opaqueEnd === null && (hiddenEnd === null || node.parentNode === headEl) && hasContent(node.nodeValue ?? "")) {
+        // Non-blank text in the head, or before the body outside any head element: the body starts here.
+        const inHeadElement = headEl !== null && node.parentNode === headEl;
+        inBody = true;
+        headEnd = { tag: "#text", text: enderText(node.nodeValue ?? ""), inSourceHead: inHeadElement, hidden: [] };
+        collectHidden = inHeadElement;
+      }
       if (hiddenEnd !== null) continue;
       const core = (node.nodeValue ?? "").trim();
       if (core !== "") textParts.push(needsCollapse(core) ? core.replace(WHITESPACE_RUN, " ") : core);
     } else if (type === NODE_END) {
       if (node === hiddenEnd) hiddenEnd = null;
+      if (node === opaqueEnd) opaqueEnd = null;
+      if (node === foreignEnd) foreignEnd = null;
+      if (node === headElEnd) collectHidden = false;
     } else if (type === ATTRIBUTE_NODE) {
+      if (current === null) continue;
       let name = node.name!;
       if (hasCapital(name)) {
         name = name.toLowerCase();
@@ -160,6 +255,8 @@ export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSet
     byTag,
     byAttribute,
     headings,
+    head,
+    headEnd,
     text: textParts.join(" "),
     truncatedDom: limited.truncated,
     domHtmlLength: limited.html.length,
@@ -174,5 +271,7 @@ export const domHtml = (page: Page): string => (page.truncatedDom ? page.html.sl
 
 /** Elements of a tag, or an empty list. */
 export const tags = (page: Page, tag: string): Element[] => page.byTag.get(tag) ?? [];
+/** The head's elements of a tag, as a browser builds the head (lower-case tag). */
+export const headTags = (page: Page, tag: string): Element[] => page.head.filter((el) => el.localName.toLowerCase() === tag);
 /** Elements that carry an attribute (lower-case name), or an empty list. */
 export const withAttribute = (page: Page, name: string): Element[] => page.byAttribute.get(name) ?? [];

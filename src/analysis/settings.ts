@@ -1,4 +1,5 @@
 import type { BodyBudget } from "./body-budget";
+import type { OriginCredentials } from "./credentials";
 import { defaultCheckSettings, type CheckSettings } from "./types";
 
 export interface AnalysisOptions {
@@ -11,6 +12,8 @@ export interface AnalysisOptions {
   firstDeadlineMs?: number;
   /** The isolate's byte budget for page bodies (body-budget.ts); without one, bodies are bounded only by maxBytes each. */
   bodyBudget?: BodyBudget;
+  /** A login for the audited site: sent only to its origin, by every fetch of the audit (docs/security.md). */
+  credentials?: OriginCredentials;
 }
 
 /**

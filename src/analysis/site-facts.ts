@@ -5,7 +5,7 @@ import type { RobotsFacts, SiteFacts } from "./types";
 export const ROBOTS_MAX_BYTES = 512 * 1024;
 export const SITE_TIMEOUT_MS = 5_000;
 
-type SiteOptions = Pick<FetchOptions, "allowPrivateTargets" | "trustedOrigin" | "userAgent" | "timeoutMs">;
+type SiteOptions = Pick<FetchOptions, "allowPrivateTargets" | "trustedOrigin" | "userAgent" | "timeoutMs" | "credentials">;
 
 /** Same rules as the page itself, shorter deadline; a failure is data (null), never an error. */
 async function getFollowing(url: string, accept: string, options: SiteOptions) {
@@ -13,7 +13,13 @@ async function getFollowing(url: string, accept: string, options: SiteOptions) {
   const start = guard(url);
   if (!start.ok) return null;
   const signal = AbortSignal.timeout(Math.min(options.timeoutMs, SITE_TIMEOUT_MS));
-  const followed = await followRedirects(start.url, { guard, signal, headers: requestHeaders(accept, options.userAgent) });
+  const followed = await followRedirects(start.url, {
+    guard,
+    signal,
+    headers: requestHeaders(accept, options.userAgent),
+    // robots.txt and the 404 probe are files of the site like its pages: on the login's origin they are read with it.
+    credentials: options.credentials,
+  });
   return followed.ok ? { response: followed.response, signal } : null;
 }
 

@@ -77,6 +77,14 @@ export interface Page {
   byAttribute: Map<string, Element[]>;
   /** h1 to h6 with their level, in document order (what byTag cannot give across six tags). */
   headings: { level: number; el: Element }[];
+  /**
+   * The head as a browser builds it ("How a page is read", docs/analysis.md): its metadata elements in document
+   * order, including those between </head> and <body>, and none after whatever ended it early. Checks that read
+   * head metadata read this, not byTag.
+   */
+  head: Element[];
+  /** What ended the head before its time, when something did. */
+  headEnd: HeadEnd | null;
   /** Visible text of <body> (no script, style, noscript, template), whitespace collapsed. */
   text: string;
   /**
@@ -89,6 +97,18 @@ export interface Page {
   fetch: FetchFacts;
   site: SiteFacts;
   settings: CheckSettings;
+}
+
+/** Whatever ended the head early: an element the head cannot hold, or non-blank text. */
+export interface HeadEnd {
+  /** Lower-case tag name, or "#text". */
+  tag: string;
+  /** For "#text": its first 40 characters, U+00A0 and U+FEFF spelled as escapes. */
+  text: string | null;
+  /** Whether it sits inside the source's <head> element (not before the head or after </head>). */
+  inSourceHead: boolean;
+  /** meta and link elements the source's <head> holds after it: body content to a browser and a search engine. */
+  hidden: Element[];
 }
 
 export interface Verdict {

@@ -1,15 +1,24 @@
 import { parseArgs } from "node:util";
 import type { Importance } from "../analysis/types";
+import type { Crawl } from "../db/schema";
+import type { Auth } from "../analysis/credentials";
+import { parseCredentials } from "./credentials";
 
 export const formats = ["text", "json", "junit", "markdown"] as const;
 export type Format = (typeof formats)[number];
 const importances = ["high", "medium", "low"] as const satisfies readonly Importance[];
 
 export const MAX_CONCURRENCY = 32;
+export const DEFAULT_CRAWL_LIMIT = 100;
+/** The highest MAX_CRAWL_PAGES the service allows: a crawl here holds its pages' facts in memory. */
+export const MAX_CRAWL_LIMIT = 100_000;
+const crawlSources = ["auto", "sitemap", "links"] as const satisfies readonly Crawl["source"][];
 
 export const usage = `Usage: pagegrade audit <url...> [options]
+       pagegrade crawl <url> [--source auto|sitemap|links] [--limit N] [--interval-ms N] [options]
 
-Audits each page and exits 0 when every page meets the budget, 1 when one does not,
+audit checks each page; crawl finds a site's pages as the service's crawls do (robots.txt, sitemaps or links),
+checks each, then runs the site checks. Exits 0 when every page meets the budget, 1 when one does not,
 2 on a usage error, 3 when a page could not be analysed.
 
 Options:
@@ -18,7 +27,14 @@ Options:
   --format text|json|junit|markdown   output format (default text)
   --output FILE                 write the report to FILE (stdout gets one line per page)
   --allow-private               allow localhost, private addresses and any port
-  --concurrency N               pages audited at once (1-${MAX_CONCURRENCY}, default 4)
+  --concurrency N               pages audited at once by audit (1-${MAX_CONCURRENCY}, default 4)
+  --baseline FILE               judge pages by what got worse since FILE (an earlier --format json output)
+  --max-drop N                  with --baseline: a score may drop N points (default 0)
+  --header "Name: value"        send this header (Authorization, Cookie or X-*) to the given URL's origin only; repeatable
+  --basic user:password         send HTTP Basic credentials to the given URL's origin only
+  --source auto|sitemap|links   crawl: how pages are found (default auto)
+  --limit N                     crawl: at most N pages (1-${MAX_CRAWL_LIMIT}, default ${DEFAULT_CRAWL_LIMIT})
+  --interval-ms N               crawl: at least N ms between fetches (default CRAWL_INTERVAL_MS, or robots.txt Crawl-delay)
   -h, --help                    this help
   -v, --version                 the version
 
@@ -29,17 +45,39 @@ export interface Budget {
   failOn: Importance | null;
 }
 
-export interface AuditCommand {
-  command: "audit";
-  urls: string[];
+/** --baseline and --max-drop: what an earlier run is compared with. */
+export interface BaselineFlags {
+  file: string;
+  maxDrop: number;
+}
+
+/** What audit and crawl share. */
+interface CommandFlags {
   budget: Budget;
+  baseline: BaselineFlags | null;
   format: Format;
   output: string | null;
   allowPrivate: boolean;
+  /** --header and --basic: sent only to the origin of the URL given (for crawl, the start URL). */
+  auth: Auth | null;
+}
+
+export interface AuditCommand extends CommandFlags {
+  command: "audit";
+  urls: string[];
   concurrency: number;
 }
 
-export type Parsed = AuditCommand | { command: "help" } | { command: "version" } | { command: "usage-error"; message: string };
+export interface CrawlCommand extends CommandFlags {
+  command: "crawl";
+  url: string;
+  source: Crawl["source"];
+  limit: number;
+  /** Null: CRAWL_INTERVAL_MS from the environment. */
+  intervalMs: number | null;
+}
+
+export type Parsed = AuditCommand | CrawlCommand | { command: "help" } | { command: "version" } | { command: "usage-error"; message: string };
 
 const usageError = (message: string): Parsed => ({ command: "usage-error", message });
 
@@ -85,6 +123,13 @@ export function parseCommandLine(argv: string[]): Parsed {
         output: { type: "string", short: "o" },
         "allow-private": { type: "boolean" },
         concurrency: { type: "string" },
+        baseline: { type: "string" },
+        "max-drop": { type: "string" },
+        header: { type: "string", multiple: true },
+        basic: { type: "string" },
+        source: { type: "string" },
+        limit: { type: "string" },
+        "interval-ms": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -97,27 +142,42 @@ export function parseCommandLine(argv: string[]): Parsed {
   if (values.help) return { command: "help" };
   if (values.version) return { command: "version" };
   const [command, ...urls] = positionals;
-  if (command === undefined) return usageError("Missing command: pagegrade audit <url...>.");
-  if (command !== "audit") return usageError(`Unknown command "${command}": the only command is audit.`);
-  if (urls.length === 0) return usageError("Give at least one URL to audit.");
+  if (command === undefined) return usageError("Missing command: pagegrade audit <url...> or pagegrade crawl <url>.");
+  if (command !== "audit" && command !== "crawl") return usageError(`Unknown command "${command}": the commands are audit and crawl.`);
+  if (urls.length === 0) return usageError(command === "audit" ? "Give at least one URL to audit." : "Give the URL to crawl.");
+  if (command === "crawl" && urls.length > 1) return usageError("Give one URL to crawl: its site is crawled.");
+  const onlyFor = (name: string, owner: string) => usageError(`--${name} is an option of pagegrade ${owner} only.`);
+  if (command === "audit") for (const name of ["source", "limit", "interval-ms"] as const) if (values[name] !== undefined) return onlyFor(name, "crawl");
+  if (command === "crawl" && values.concurrency !== undefined) return onlyFor("concurrency", "audit");
 
   const minScore = integerIn("min-score", values["min-score"], 0, 100);
   const concurrency = integerIn("concurrency", values.concurrency, 1, MAX_CONCURRENCY);
+  const maxDrop = integerIn("max-drop", values["max-drop"], 0, 100);
+  const limit = integerIn("limit", values.limit, 1, MAX_CRAWL_LIMIT);
+  const intervalMs = integerIn("interval-ms", values["interval-ms"], 0, 60_000);
   const failOn = oneOf("fail-on", values["fail-on"], importances);
   const format = oneOf("format", values.format, formats);
-  for (const flag of [minScore, concurrency, failOn, format]) if ("problem" in flag) return usageError(flag.problem);
+  const source = oneOf("source", values.source, crawlSources);
+  for (const flag of [minScore, concurrency, maxDrop, limit, intervalMs, failOn, format, source]) if ("problem" in flag) return usageError(flag.problem);
   if (values.output === "") return usageError("--output needs a file name.");
+  if (values.baseline === "") return usageError("--baseline needs a file name.");
+  if (values["max-drop"] !== undefined && values.baseline === undefined) return usageError("--max-drop only means something with --baseline.");
   for (const url of urls) {
     const problem = urlProblem(url);
     if (problem) return usageError(problem);
   }
-  return {
-    command: "audit",
-    urls,
+  const credentials = parseCredentials(values.header ?? [], values.basic);
+  if ("problem" in credentials) return usageError(credentials.problem);
+  const shared: CommandFlags = {
     budget: { minScore: valueOf(minScore) ?? null, failOn: valueOf(failOn) ?? null },
+    baseline: values.baseline === undefined ? null : { file: values.baseline, maxDrop: valueOf(maxDrop) ?? 0 },
     format: valueOf(format) ?? "text",
     output: values.output ?? null,
     allowPrivate: values["allow-private"] ?? false,
-    concurrency: valueOf(concurrency) ?? 4,
+    auth: credentials.value,
   };
+  if (command === "crawl") {
+    return { command, url: urls[0]!, source: valueOf(source) ?? "auto", limit: valueOf(limit) ?? DEFAULT_CRAWL_LIMIT, intervalMs: valueOf(intervalMs) ?? null, ...shared };
+  }
+  return { command, urls, concurrency: valueOf(concurrency) ?? 4, ...shared };
 }

@@ -1,17 +1,23 @@
 import { analyzePage, type AnalysisOutcome } from "../analysis/analyze";
+import { credentialsFor } from "../analysis/credentials";
 import type { AnalysisOptions } from "../analysis/settings";
 import type { AuditCommand } from "./args";
 import { mapConcurrently } from "./pool";
 
-/** Analyses every URL with the Worker's settings (read from the environment) and the command's flags. */
-export function auditPages(command: AuditCommand, fromEnv: AnalysisOptions): Promise<AnalysisOutcome[]> {
-  const options = { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets };
-  return mapConcurrently(command.urls, command.concurrency, async (url): Promise<AnalysisOutcome> => {
-    try {
-      return await analyzePage(url, options);
-    } catch (error) {
-      // The engine reports page problems as values; a throw is a bug, told as one page's failure.
-      return { ok: false, code: "analysis_crashed", message: `The analysis crashed: ${(error as Error)?.message ?? error}`, temporary: false };
-    }
-  });
+/** One page's analysis; the engine reports page problems as values, so a throw is a bug, told as this page's failure. */
+export async function auditPage(url: string, options: Parameters<typeof analyzePage>[1]): Promise<AnalysisOutcome> {
+  try {
+    return await analyzePage(url, options);
+  } catch (error) {
+    return { ok: false, code: "analysis_crashed", message: `The analysis crashed: ${(error as Error)?.message ?? error}`, temporary: false };
+  }
+}
+
+/**
+ * Analyses every URL with the command's options (the Worker's settings from the environment, then the flags); the
+ * credentials go to each URL's own origin only, as the API's `auth` does.
+ */
+export function auditPages(command: AuditCommand, options: AnalysisOptions): Promise<AnalysisOutcome[]> {
+  const { auth } = command;
+  return mapConcurrently(command.urls, command.concurrency, (url) => auditPage(url, auth ? { ...options, credentials: credentialsFor(url, auth) } : options));
 }

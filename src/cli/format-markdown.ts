@@ -1,5 +1,8 @@
 import { describeErrors } from "../page/describe-result";
+import { describeComparison } from "./baseline";
 import type { PageReport } from "./page-report";
+import type { RunReport } from "./run-report";
+import type { SiteReport } from "./site-report";
 import { summaryLine } from "./summary";
 
 /** A table cell: one line, no pipes, no HTML a renderer would run (GitHub renders job summaries as Markdown + HTML). */
@@ -27,17 +30,49 @@ function details(page: PageReport): string[] {
   return ["", `<details><summary>${summary}</summary>`, "", "| Importance | Check | Fix |", "|---|---|---|", ...rows, "", "</details>"];
 }
 
-/** A table fit for a GitHub job summary or a pull-request comment, then each page's failed checks folded away. */
-export function formatMarkdown(pages: PageReport[]): string {
+/** Only pages the baseline had: what changed, page by page. */
+function baselineTable(run: RunReport): string[] {
+  if (!run.baseline) return [];
+  const judged = [...(run.site ? [{ url: run.site.url, label: "site checks", vs: run.site.vsBaseline }] : []), ...run.pages.map((page) => ({ url: page.url, label: "", vs: page.vsBaseline }))];
+  const rows = judged.map(({ url, label, vs }) => {
+    const what = vs === "missing" || vs === null ? "not in the baseline: judged by the budget" : describeComparison(vs);
+    const worse = vs !== "missing" && vs !== null && vs.worse.length > 0 ? "❌ worse" : "✅";
+    return `| ${link(url)}${label ? ` (${label})` : ""} | ${cell(what)} | ${worse} |`;
+  });
+  return ["", `### Compared with ${cell(run.baseline.file)} (max drop ${run.baseline.maxDrop})`, "", "| Page | Changes | |", "|---|---|---|", ...rows];
+}
+
+function siteSection(site: SiteReport): string[] {
+  const verdict = site.budget.passed ? "✅ pass" : `❌ ${cell(site.budget.reasons.join("; "))}`;
+  const { audited, failed, blocked } = site.pages;
+  const rows = Object.entries(site.checks).map(([id, check]) => {
+    const state = !check.applicable ? "– not applicable" : check.passed ? "✅" : `❌ ${check.count}`;
+    const example = check.passed ? "" : cell(check.examples.slice(0, 3).map((e) => (typeof e === "string" ? e : JSON.stringify(e))).join(", "));
+    return `| \`${id}\` | ${state} | ${example} |`;
+  });
+  return [
+    `**Site ${link(site.url)}**: ${site.score ?? "–"} ${site.result ?? ""}, ${audited} pages audited, ${failed} failed, ${blocked} blocked by robots.txt. ${verdict}`,
+    "",
+    "| Site check | Result | Examples |",
+    "|---|---|---|",
+    ...rows,
+    "",
+  ];
+}
+
+/** A table fit for a GitHub job summary or a pull-request comment (a crawl's site checks first), then each page's failed checks folded away. */
+export function formatMarkdown(run: RunReport): string {
   const lines = [
     "## pagegrade SEO audit",
     "",
-    summaryLine(pages),
+    summaryLine(run),
     "",
+    ...(run.site ? siteSection(run.site) : []),
     "| Page | Score | Result | High | Medium | Low | Budget |",
     "|---|---:|---|---:|---:|---:|---|",
-    ...pages.map(row),
-    ...pages.flatMap(details),
+    ...run.pages.map(row),
+    ...baselineTable(run),
+    ...run.pages.flatMap(details),
   ];
   return `${lines.join("\n")}\n`;
 }

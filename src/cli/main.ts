@@ -1,5 +1,5 @@
 /** The `pagegrade` executable: built to dist/cli.js, run by plain `node`. */
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { exitCodes, run } from "./run";
 
 declare const PAGEGRADE_VERSION: string;
@@ -12,6 +12,7 @@ try {
     stderr: process.stderr,
     env: process.env,
     writeFile: (path, text) => writeFile(path, text, "utf8"),
+    readFile: (path) => readFile(path, "utf8"),
     version,
   });
 } catch (error) {

@@ -4,6 +4,7 @@ import type { Importance } from "../analysis/types";
 import { projectNameFor } from "../projects/project-name";
 import { toAnalysisResource, type AnalysisState } from "../reports/serialize";
 import type { Budget } from "./args";
+import { comparePage, type Baseline, type Comparison } from "./baseline";
 
 export const importanceOrder: readonly Importance[] = ["high", "medium", "low"];
 
@@ -24,6 +25,8 @@ export interface PageReport {
   /** Failed checks, most important first. */
   failed: FailedCheck[];
   budget: { passed: boolean; reasons: string[] };
+  /** With --baseline: the comparison, or `missing` for a page the baseline has no analysis of (judged by the budget). */
+  vsBaseline: Comparison | "missing" | null;
 }
 
 function analysisState(outcome: AnalysisOutcome, now: string): AnalysisState {
@@ -62,14 +65,23 @@ function budgetReasons(outcome: AnalysisOutcome, failed: FailedCheck[], budget: 
   return reasons;
 }
 
-export function toPageReport(url: string, outcome: AnalysisOutcome, budget: Budget, now = new Date().toISOString()): PageReport {
+/** A page in the baseline is judged only by what got worse; the budget judges the others. */
+function judged(url: string, outcome: AnalysisOutcome, failed: FailedCheck[], budget: Budget, baseline: Baseline | null) {
+  const before = outcome.ok ? baseline?.pages.get(url) : undefined;
+  if (!outcome.ok || !before) return { reasons: budgetReasons(outcome, failed, budget), vsBaseline: baseline ? ("missing" as const) : null };
+  const comparison = comparePage(before, outcome, baseline!.flags.maxDrop);
+  return { reasons: comparison.worse, vsBaseline: comparison };
+}
+
+export function toPageReport(url: string, outcome: AnalysisOutcome, budget: Budget, baseline: Baseline | null = null, now = new Date().toISOString()): PageReport {
   const failed = failedChecks(outcome);
-  const reasons = budgetReasons(outcome, failed, budget);
+  const { reasons, vsBaseline } = judged(url, outcome, failed, budget, baseline);
   return {
     url,
     report: { url, project: projectNameFor(new URL(url)), ...toAnalysisResource(analysisState(outcome, now)) },
     failed,
     budget: { passed: reasons.length === 0, reasons },
+    vsBaseline,
   };
 }
 

@@ -1,66 +1,128 @@
-import { parseCommandLine, usage, type AuditCommand } from "./args";
-import { analysisOptionsFromEnv } from "../config";
+import { credentialsFor } from "../analysis/credentials";
+import type { AnalysisOptions } from "../analysis/settings";
+import { analysisOptionsFromEnv, crawlSettingsFromEnv } from "../config";
+import { parseCommandLine, usage, type AuditCommand, type CrawlCommand } from "./args";
 import { auditPages } from "./audit";
+import { loadBaseline, type Baseline } from "./baseline";
 import { colorEnabled, painter } from "./color";
+import { crawlSite } from "./crawl-site";
 import { formatJson } from "./format-json";
 import { formatJunit } from "./format-junit";
 import { formatMarkdown } from "./format-markdown";
 import { formatText } from "./format-text";
-import { toPageReport, wasAnalysed, type PageReport } from "./page-report";
+import { toPageReport, wasAnalysed } from "./page-report";
+import { progressReporter } from "./progress";
+import { runPassed, type RunReport } from "./run-report";
+import { toSiteReport } from "./site-report";
 
 export const exitCodes = { ok: 0, belowBudget: 1, usage: 2, notAnalysed: 3 } as const;
 
 /** Everything the command touches outside itself, so tests can run it in-process too. */
 export interface Io {
   stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
   env: Record<string, string | undefined>;
   writeFile(path: string, text: string): Promise<void>;
+  readFile(path: string): Promise<string>;
   version: string;
 }
 
-function render(command: AuditCommand, pages: PageReport[], colored: boolean): string {
+type Command = AuditCommand | CrawlCommand;
+
+function render(command: Command, run: RunReport, colored: boolean): string {
   switch (command.format) {
     case "json":
-      return formatJson(pages, command.budget);
+      return formatJson(run);
     case "junit":
-      return formatJunit(pages, command.budget);
+      return formatJunit(run);
     case "markdown":
-      return formatMarkdown(pages);
+      return formatMarkdown(run);
     case "text":
-      return formatText(pages, painter(colored));
+      return formatText(run, painter(colored));
   }
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-async function audit(command: AuditCommand, io: Io): Promise<number> {
-  let fromEnv;
+/** The analysis options of a command: the Worker's vars from the environment, then the command's flags. */
+function analysisOptions(command: Command, fromEnv: AnalysisOptions): AnalysisOptions {
+  return { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets };
+}
+
+/**
+ * Vars read from the environment, or null once the one-line error is out: a malformed var (FETCH_TIMEOUT_MS=abc) is a
+ * usage error like a malformed flag, and nothing was audited.
+ */
+function fromEnv<T>(io: Io, read: (env: Io["env"]) => T): T | null {
   try {
-    fromEnv = analysisOptionsFromEnv(io.env);
+    return read(io.env);
   } catch (error) {
-    // A malformed var (FETCH_TIMEOUT_MS=abc) is a usage error like a malformed flag: nothing was audited.
     io.stderr.write(`pagegrade: ${oneLine((error as Error).message)}\n`);
-    return exitCodes.usage;
+    return null;
   }
-  const outcomes = await auditPages(command, fromEnv);
-  const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget));
-  for (const page of pages) {
+}
+
+/** What both commands read before any request: the analysis vars and the baseline; a problem is a usage error. */
+async function prepare(command: Command, io: Io): Promise<{ ok: true; options: AnalysisOptions; baseline: Baseline | null } | { ok: false }> {
+  const vars = fromEnv(io, analysisOptionsFromEnv);
+  if (!vars) return { ok: false };
+  const options = analysisOptions(command, vars);
+  if (!command.baseline) return { ok: true, options, baseline: null };
+  const loaded = await loadBaseline(command.baseline, io.readFile);
+  if (!loaded.ok) {
+    io.stderr.write(`pagegrade: ${oneLine(loaded.message)}\n`);
+    return { ok: false };
+  }
+  return { ok: true, options, baseline: loaded.baseline };
+}
+
+/** The result on stdout (or in --output, with one line per page on stdout), then the exit code. */
+async function finish(command: Command, run: RunReport, io: Io): Promise<number> {
+  for (const page of run.pages) {
     if (!wasAnalysed(page)) io.stderr.write(`pagegrade: ${page.url}: ${oneLine(page.report.error?.message ?? "")} (${page.report.error?.code})\n`);
   }
   if (command.output === null) {
-    io.stdout.write(render(command, pages, colorEnabled(io.stdout, io.env)));
+    io.stdout.write(render(command, run, colorEnabled(io.stdout, io.env)));
   } else {
     try {
-      await io.writeFile(command.output, render(command, pages, false));
+      await io.writeFile(command.output, render(command, run, false));
     } catch (error) {
       io.stderr.write(`pagegrade: cannot write ${command.output}: ${oneLine((error as Error).message)}\n`);
       return exitCodes.usage;
     }
-    io.stdout.write(formatText(pages, painter(colorEnabled(io.stdout, io.env)), { brief: true }));
+    io.stdout.write(formatText(run, painter(colorEnabled(io.stdout, io.env)), { brief: true }));
   }
-  if (!pages.every(wasAnalysed)) return exitCodes.notAnalysed;
-  return pages.every((page) => page.budget.passed) ? exitCodes.ok : exitCodes.belowBudget;
+  if (!run.pages.every(wasAnalysed)) return exitCodes.notAnalysed;
+  return runPassed(run) ? exitCodes.ok : exitCodes.belowBudget;
+}
+
+async function audit(command: AuditCommand, io: Io): Promise<number> {
+  const prepared = await prepare(command, io);
+  if (!prepared.ok) return exitCodes.usage;
+  const outcomes = await auditPages(command, prepared.options);
+  const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget, prepared.baseline));
+  return finish(command, { pages, site: null, budget: command.budget, baseline: command.baseline }, io);
+}
+
+async function crawl(command: CrawlCommand, io: Io): Promise<number> {
+  const prepared = await prepare(command, io);
+  // Only a crawl reads the crawl vars: a stray CRAWL_INTERVAL_MS must not stop an audit.
+  const settings = prepared.ok ? fromEnv(io, crawlSettingsFromEnv) : null;
+  if (!prepared.ok || !settings) return exitCodes.usage;
+  const input = { url: command.url, source: command.source, limit: command.limit, intervalMs: command.intervalMs ?? settings.intervalMs };
+  const progress = progressReporter(io.stderr);
+  // Discovery, robots.txt, sitemaps and pages of the start URL's origin get the credentials; no other origin does.
+  const options = command.auth ? { ...prepared.options, credentials: credentialsFor(command.url, command.auth) } : prepared.options;
+  const crawled = await crawlSite(input, options, settings.maxDepth, progress.page);
+  progress.done();
+  if (!crawled.ok) {
+    // Nothing to audit (no sitemap and links not allowed, robots.txt unreachable, ...): as a page that could not be analysed.
+    io.stderr.write(`pagegrade: ${command.url}: ${oneLine(crawled.message)} (${crawled.code})\n`);
+    return exitCodes.notAnalysed;
+  }
+  const pages = crawled.pages.flatMap((page) => (page.outcome ? [toPageReport(page.url, page.outcome, command.budget, prepared.baseline)] : []));
+  const site = toSiteReport(input, crawled, command.budget, prepared.baseline);
+  return finish(command, { pages, site, budget: command.budget, baseline: command.baseline }, io);
 }
 
 /** `pagegrade <argv>`: the exit code; messages for people go to stderr in one line, never a stack trace. */
@@ -78,5 +140,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       return exitCodes.usage;
     case "audit":
       return audit(parsed, io);
+    case "crawl":
+      return crawl(parsed, io);
   }
 }

@@ -28,6 +28,8 @@ export function renderError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
     return c.json(errorBody(err.status, err.message, err.errors), err.status, err.headers);
   }
+  // An exception that carries its own answer (the MCP transport's JSON-RPC errors: 406, 415, 400) is sent as it is.
+  if (err instanceof HTTPException && err.res) return err.getResponse();
   if (err instanceof HTTPException) {
     const message = err.status === 400 ? badRequestMessage(err.message) : defaultMessage(err.status);
     return c.json(errorBody(err.status, message), err.status as ContentfulStatusCode);

@@ -1,6 +1,9 @@
 import type { Results } from "../analysis/types";
 import type { Report } from "../db/schema";
-import { isoOrNull } from "../schedules/next-run";
+
+// Here rather than beside the schedule SQL (schedules/next-run.ts): the command line serialises reports too, and
+// importing that module would bundle Drizzle into it.
+const isoOrNull = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000).toISOString());
 
 /** A report as read from D1, `results` still in its stored form. */
 export type StoredReportRow = Report & { project: string };

@@ -30,5 +30,3 @@ export const advanceSql = (nowSeconds: number) => {
   const interval = `(CASE schedule WHEN 'weekly' THEN ${INTERVAL_SECONDS.weekly} ELSE ${INTERVAL_SECONDS.daily} END)`;
   return `next_run_at + ${interval} * ((${Math.floor(nowSeconds)} - next_run_at) / ${interval} + 1)`;
 };
-
-export const isoOrNull = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000).toISOString());

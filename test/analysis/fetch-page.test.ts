@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { basicAuthorization, credentialsFor } from "../../src/analysis/credentials";
 import { DEFAULT_USER_AGENT, fetchPage, type FetchOptions } from "../../src/analysis/fetch-page";
+import { loginHeadersOf, NO_LOGIN, requestsTo } from "../helpers/request-log";
 
 const origin = env.PAGE_SERVER;
 const MB = 1024 * 1024;
@@ -177,5 +179,70 @@ describe("fetchPage", () => {
     ["http://user:pw@example.com/", "blocked_url"],
   ])("refuses %s before fetching (%s)", async (url, code) => {
     expect(await fetchPage(url, local)).toMatchObject({ ok: false, code, temporary: false });
+  });
+});
+
+describe("fetchPage with credentials", () => {
+  const other = env.OTHER_HOST;
+  /** A unique password per test, so its requests can be told apart in the shared log. */
+  const basic = () => ({ basic: { username: "pagegrade", password: `sesame-${crypto.randomUUID()}` } });
+
+  it("sends Basic credentials to the page of their origin, which then answers 200; without them it answers 401", async () => {
+    const auth = basic();
+    const tag = crypto.randomUUID();
+    const logged = await get(`/login/basic/${tag}`, { credentials: credentialsFor(origin, auth) });
+    expect(logged.ok && logged.facts.status).toBe(200);
+    const anonymous = await get(`/login/basic/${tag}-anonymous`);
+    expect(anonymous.ok && anonymous.facts.status).toBe(401);
+    const [withAuth, withoutAuth] = [await requestsTo(origin, `${tag}`), await requestsTo(origin, `${tag}-anonymous`)];
+    expect(withAuth.map(loginHeadersOf)).toEqual([{ authorization: basicAuthorization("pagegrade", auth.basic.password), cookie: undefined }, NO_LOGIN]);
+    expect(withoutAuth.map(loginHeadersOf)).toEqual([NO_LOGIN]);
+  });
+
+  it("sends a cookie and X- headers as given", async () => {
+    const cookie = `session=sesame-${crypto.randomUUID()}; theme=dark`;
+    const tag = crypto.randomUUID();
+    const outcome = await get(`/login/cookie/${tag}`, { credentials: credentialsFor(origin, { headers: { Cookie: cookie, "X-Staging-Token": "t0k" } }) });
+    expect(outcome.ok && outcome.facts.status).toBe(200);
+    const [request] = await requestsTo(origin, tag);
+    expect(request!.headers).toMatchObject({ cookie, "x-staging-token": "t0k" });
+  });
+
+  it("never sends them to another origin, even for the very URL they were given for", async () => {
+    const tag = crypto.randomUUID();
+    const outcome = await get(`/login/basic/${tag}`, { credentials: credentialsFor(`${other}/login/basic/${tag}`, basic()) });
+    expect(outcome.ok && outcome.facts.status).toBe(401);
+    expect((await requestsTo(origin, tag)).map(loginHeadersOf)).toEqual([NO_LOGIN]);
+  });
+
+  it("drops them on a redirect to another host, and to another port of the same host", async () => {
+    for (const target of [other, env.CRAWL_SITE]) {
+      const tag = crypto.randomUUID();
+      const auth = basic();
+      const outcome = await get(`/hostile/redirect?tag=${tag}&to=${encodeURIComponent(`${target}/login/basic/${tag}`)}`, {
+        credentials: credentialsFor(origin, auth),
+      });
+      expect(outcome.ok && outcome.facts.finalUrl).toBe(`${target}/login/basic/${tag}`);
+      // The first hop, on the origin, carried them; the target never saw them.
+      expect((await requestsTo(origin, tag)).map(loginHeadersOf)).toEqual([{ authorization: basicAuthorization("pagegrade", auth.basic.password), cookie: undefined }]);
+      expect((await requestsTo(target, tag)).map(loginHeadersOf)).toEqual([NO_LOGIN]);
+    }
+  });
+
+  it("sends them again on a redirect back to their origin: each request is judged by its own origin", async () => {
+    const tag = crypto.randomUUID();
+    const auth = { headers: { Cookie: `session=sesame-${tag}` } };
+    const back = `${origin}/login/cookie/${tag}`;
+    const away = `${other}/hostile/redirect?tag=${tag}&to=${encodeURIComponent(back)}`;
+    const outcome = await get(`/hostile/redirect?tag=${tag}&to=${encodeURIComponent(away)}`, { credentials: credentialsFor(origin, auth) });
+    expect(outcome.ok && outcome.facts.status).toBe(200);
+    expect(outcome.ok && outcome.facts.redirects).toHaveLength(2);
+    const cookie = { authorization: undefined, cookie: `session=sesame-${tag}` };
+    const onOrigin = (await requestsTo(origin, tag)).map((r) => [r.url.split("?")[0], loginHeadersOf(r)]);
+    expect(onOrigin).toEqual([
+      ["/hostile/redirect", cookie],
+      [`/login/cookie/${tag}`, cookie],
+    ]);
+    expect((await requestsTo(other, tag)).map(loginHeadersOf)).toEqual([NO_LOGIN]);
   });
 });

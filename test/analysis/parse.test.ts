@@ -31,9 +31,10 @@ describe("parsePage", () => {
   it("walks the same elements and text as linkedom's own child links (the private list it reads is still there)", () => {
     const page = makePage('<!doctype html><html><head><title>T</title><style>p{}</style></head><body><p a="1">one <b>two</b></p><template><i>x</i></template><p>three</p></body></html>');
     const viaChildren: string[] = [];
+    // Template content is not part of the page ("How a page is read"): the walk leaves out what linkedom put there.
     const visit = (node: Element) => {
       viaChildren.push(node.localName);
-      for (const child of node.children) visit(child);
+      if (node.localName !== "template") for (const child of node.children) visit(child);
     };
     visit(page.document.documentElement);
     expect(page.elements.map((e) => e.localName)).toEqual(viaChildren);
@@ -51,5 +52,125 @@ describe("parsePage", () => {
     expect(tags(page, "div")).toHaveLength(2_000);
     expect(page.text).toBe("top");
     expect(page.html).toBe(html);
+  });
+});
+
+/** The names a head reader sees: tag plus the attribute that identifies it. */
+const headNames = (html: string) =>
+  makePage(html).head.map((el) => {
+    const tag = el.localName.toLowerCase();
+    const id = el.getAttribute("name") ?? el.getAttribute("rel") ?? el.getAttribute("charset");
+    return id === null ? tag : `${tag}:${id}`;
+  });
+const description = '<meta name="description" content="About shoes">';
+const canonicalLink = '<link rel="canonical" href="https://example.com/page">';
+
+describe("How a page is read: the head ends where a browser ends it", () => {
+  for (const [ender, markup] of [
+    ["iframe", '<iframe src="https://ads.example/x"></iframe>'],
+    ["img", '<img src="/pixel.gif">'],
+    ["div", "<div>banner</div>"],
+    ["input", '<input type="hidden" name="x">'],
+    ["p", "<p>hello</p>"],
+    ["br", "</br>"],
+    ["my-widget", "<my-widget></my-widget>"],
+  ] as const) {
+    it(`ends the head at ${ender}: the metadata after it is body content`, () => {
+      const page = makePage(`<!doctype html><html><head><title>Shoes</title>${markup}${description}${canonicalLink}</head><body><h1>x</h1></body></html>`);
+      expect(headNames(page.html)).toEqual(["title"]);
+      expect(page.headEnd?.tag).toBe(ender);
+      expect(page.headEnd?.inSourceHead).toBe(true);
+      expect(page.headEnd?.hidden.map((el) => el.getAttribute("name") ?? el.getAttribute("rel"))).toEqual(["description", "canonical"]);
+    });
+  }
+
+  for (const [what, text] of [
+    ["plain text", "oops"],
+    ["a no-break space, which trim() calls blank", "\u00a0"],
+    ["a byte order mark", "\ufeff"],
+  ] as const) {
+    it(`ends the head at non-blank text: ${what}`, () => {
+      const page = makePage(`<html><head><title>Shoes</title>${text}${description}</head><body></body></html>`);
+      expect(headNames(page.html)).toEqual(["title"]);
+      expect(page.headEnd).toMatchObject({ tag: "#text", inSourceHead: true });
+      expect(page.headEnd?.hidden).toHaveLength(1);
+    });
+  }
+
+  it("does not end the head at script, style, noscript, template, comments or whitespace", () => {
+    const html =
+      "<html><head>\n  <!-- a comment --><!--> <!-- closed the old way --!>\n" +
+      "<script>document.write('<div>x</div>')</script><style>p{}</style>" +
+      '<noscript><img src="/pixel.gif"><a href="/x">x</a></noscript><template><div><img src=a></div></template>\t\f\r\n' +
+      `${description}${canonicalLink}</head><body><p>x</p></body></html>`;
+    const page = makePage(html);
+    expect(headNames(html)).toEqual(["script", "style", "noscript", "template", "meta:description", "link:canonical"]);
+    expect(page.headEnd).toBeNull(); // <body> started the body, nothing before it
+  });
+
+  it("ignores a stray </p> in the head, which htmlparser2 turns into an empty <p>", () => {
+    const page = makePage(`<html><head><title>T</title></p>${description}</head><body></body></html>`);
+    expect(headNames(page.html)).toEqual(["title", "meta:description"]);
+    expect(page.headEnd).toBeNull();
+  });
+
+  it("keeps metadata between </head> and <body> in the head (the standard's after-head mode), but not a noscript", () => {
+    const html = `<!doctype html><html><head><title>T</title></head>\n${description}${canonicalLink}<base href="/"><body><p>x</p></body></html>`;
+    expect(headNames(html)).toEqual(["title", "meta:description", "link:canonical", "base"]);
+    expect(headNames(`<html><head></head><noscript></noscript>${description}<body></body></html>`)).toEqual([]);
+  });
+
+  it("reads metadata with no <head> tag as head, up to the first body element", () => {
+    expect(headNames(`<!doctype html><title>T</title>${description}<h1>x</h1><meta name="robots" content="noindex">`)).toEqual([
+      "title",
+      "meta:description",
+    ]);
+  });
+
+  it("puts everything after text before the doctype in the body, and says which source head metadata it hid", () => {
+    const page = makePage(`x<!doctype html><html><head><title>T</title>${description}</head><body></body></html>`);
+    expect(page.head).toEqual([]);
+    expect(page.headEnd).toMatchObject({ tag: "#text", text: "x", inSourceHead: false });
+    expect(page.headEnd?.hidden.map((el) => el.getAttribute("name"))).toEqual(["description"]);
+  });
+
+  it("does not take a meta in a second <head> inside the body for head metadata", () => {
+    expect(headNames(`<html><head><title>T</title></head><body><p>x</p><head>${description}</head></body></html>`)).toEqual(["title"]);
+  });
+});
+
+describe("How a page is read: noscript, template and raw text", () => {
+  it("does not count images and links inside noscript (text to a browser running scripts)", () => {
+    const page = makePage('<body><noscript><img src="/pixel.gif"><a href="/no-js">x</a></noscript><img src="/real.png" alt="r"><a href="/y">y</a></body>');
+    expect(tags(page, "img").map((i) => i.getAttribute("src"))).toEqual(["/real.png"]);
+    expect(tags(page, "a").map((a) => a.getAttribute("href"))).toEqual(["/y"]);
+    expect(tags(page, "noscript")).toHaveLength(1);
+    expect(withAttribute(page, "src")).toHaveLength(1);
+  });
+
+  it("does not count template contents", () => {
+    const page = makePage('<body><template><h1>Tpl</h1><img src="/t.png"><a href="/t">t</a><meta name="robots" content="noindex"></template><h1>Real</h1></body>');
+    expect(tags(page, "img")).toEqual([]);
+    expect(tags(page, "a")).toEqual([]);
+    expect(tags(page, "meta")).toEqual([]);
+    expect(page.headings.map((h) => h.el.textContent)).toEqual(["Real"]);
+    expect(withAttribute(page, "href")).toEqual([]);
+  });
+
+  it("does not count elements linkedom parsed inside iframe, xmp, noembed or noframes (raw text to a browser)", () => {
+    const page = makePage("<body><iframe><img src=a></iframe><xmp><img src=b></xmp><noembed><img src=c></noembed><img src=d alt=''></body>");
+    expect(tags(page, "img").map((i) => i.getAttribute("src"))).toEqual(["d"]);
+  });
+
+  it("counts <image> as an <img>, as browsers rename it, but not inside svg", () => {
+    const page = makePage('<body><image src="/a.png"><svg><image href="/b.svg"></image></svg></body>');
+    expect(tags(page, "img").map((i) => i.getAttribute("src"))).toEqual(["/a.png"]);
+  });
+
+  it('closes a comment at "--!>" as browsers do, instead of swallowing the rest of the page', () => {
+    const page = makePage(`<html><head><!-- old --!>${description}</head><body><h1>x</h1></body></html>`);
+    expect(headNames(page.html)).toEqual(["meta:description"]);
+    expect(tags(page, "h1")).toHaveLength(1);
+    expect(page.html).toContain("--!>");
   });
 });

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { basicAuthorization, credentialsFor } from "../../src/analysis/credentials";
 import { ROBOTS_MAX_BYTES, fetchRobots, fetchSiteFacts, probeStatus } from "../../src/analysis/site-facts";
 import { robotsTxt } from "../server/routes";
+import { requestsTo } from "../helpers/request-log";
 
 const origin = env.PAGE_SERVER;
 const local = { allowPrivateTargets: true, timeoutMs: 10_000 };
@@ -65,5 +67,24 @@ describe("probeStatus", () => {
 
   it("reports the status of a path that does not exist", async () => {
     expect(await probeStatus(`${origin}/no/such/page`, local)).toBe(404);
+  });
+});
+
+describe("fetchSiteFacts with credentials", () => {
+  it("reads robots.txt and the 404 probe of the login's origin with the login, and another origin's without", async () => {
+    const password = `sesame-${crypto.randomUUID()}`;
+    const credentials = credentialsFor(origin, { basic: { username: "pagegrade", password } });
+    const authorization = basicAuthorization("pagegrade", password);
+    const carried = async (at: string) => (await requestsTo(at, "/")).filter((r) => r.headers.authorization === authorization).map((r) => r.url);
+
+    await fetchSiteFacts(`${origin}/login/basic/page`, { ...local, credentials });
+    const paths = await carried(origin);
+    expect(paths).toContain("/robots.txt");
+    expect(paths.filter((path) => path.startsWith("/pagegrade-404-check-"))).toHaveLength(1);
+
+    await fetchSiteFacts(`${env.OTHER_HOST}/login/basic/page`, { ...local, credentials });
+    const other = await requestsTo(env.OTHER_HOST, "/");
+    expect(other.some((r) => r.url === "/robots.txt")).toBe(true);
+    expect(await carried(env.OTHER_HOST)).toEqual([]);
   });
 });

@@ -168,4 +168,20 @@ describe("other pages", () => {
     expect(api.status).toBe(404);
     expect(api.json).toEqual({ message: "Resource not found.", status: 404 });
   });
+
+  it("shows head_valid with the element that ended the head, its line, the metadata it hid and the fix", async () => {
+    const broken = `<!doctype html><html lang="en"><head><title>A fine page title here</title>
+<iframe src="https://tags.example/ns"></iframe>
+<meta name="description" content="A description that is long enough to pass the length check of the audit.">
+</head><body><h1>Welcome</h1></body></html>`;
+    const analysis = analyse(broken, "https://shop.example/broken-head");
+    const id = await insertReport(await createCaller("report-page-head"), { url: "https://shop.example/broken-head", finalUrl: "https://shop.example/broken-head", analysis });
+    const html = (await call(`/reports/${id}`)).text;
+    const item = html.slice(html.indexOf('id="check-head_valid"'), html.indexOf("</li>", html.indexOf('id="check-head_valid"')));
+    expect(item).toContain("mark-fail");
+    expect(item).toContain("Nothing in the &lt;head&gt; ends it early");
+    expect(item).toContain("element “iframe”, line 2");
+    expect(item).toContain("hidden: “meta name=description”");
+    expect(item).toContain("Move elements that belong in the body");
+  });
 });

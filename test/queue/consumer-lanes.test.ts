@@ -49,7 +49,7 @@ describe("the main lane never waits for a slow site; the slow lane gives it the 
 
   it("completes 10 ordinary pages queued behind 10 hanging targets without waiting for the full deadline", async () => {
     const stuck = [];
-    for (let n = 0; n < 10; n++) stuck.push(await create(hanging, `${env.PAGE_SERVER_OTHER_HOST}/hostile/hang?lanes-batch=${n}`));
+    for (let n = 0; n < 10; n++) stuck.push(await create(hanging, `${env.OTHER_HOST}/hostile/hang?lanes-batch=${n}`));
     const pages = [];
     for (let n = 0; n < 10; n++) pages.push(await create(ordinary, `${env.PAGE_SERVER}/fixtures/known-page.html?lanes-batch=${n}`));
     const rows = await waitForRows(pages, 20_000);
@@ -119,10 +119,10 @@ describe("per-host fairness", () => {
     const busy = await createCaller("lanes-busy-host");
     const other = await createCaller("lanes-other-host");
     const cap = Number(env.HOST_CONCURRENCY ?? 4);
-    const slowHost = new URL(env.PAGE_SERVER_OTHER_HOST).hostname;
+    const slowHost = new URL(env.OTHER_HOST).hostname;
     // Each answers after 2 s: past the first deadline, so they run in the slow lane, each holding its host's slot 2 s.
     const queued = [];
-    for (let n = 0; n < 12; n++) queued.push(await create(busy, `${env.PAGE_SERVER_OTHER_HOST}/hostile/slow/2000?lanes-cap=${n}`));
+    for (let n = 0; n < 12; n++) queued.push(await create(busy, `${env.OTHER_HOST}/hostile/slow/2000?lanes-cap=${n}`));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const passing = [];
     for (let n = 0; n < 5; n++) passing.push(await create(other, `${env.PAGE_SERVER}/fixtures/known-page.html?lanes-cap=${n}`));

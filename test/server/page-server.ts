@@ -12,9 +12,9 @@ export interface RecordedRequest {
 }
 
 /**
- * A real HTTP server on 127.0.0.1 (or another loopback address: a second host) for the tests to audit: friendly pages and hostile ones.
- * `GET /__requests?tag=x` returns what was received for paths containing `tag`, so tests can assert
- * what the worker sent (no client headers, no secrets).
+ * A real HTTP server on 127.0.0.1 (or another loopback address) for the tests to audit: friendly pages and hostile ones.
+ * `GET /__requests?tag=x` returns what was received for paths containing `tag`, every header as received (Authorization
+ * and Cookie included), so tests can assert what the worker sent (no client headers, no secrets, credentials only here).
  */
 export async function startPageServer(port = 0, table: [string, Route][] = routes, host = "127.0.0.1") {
   const received: RecordedRequest[] = [];

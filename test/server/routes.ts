@@ -4,6 +4,7 @@ import { hostileRoutes } from "./hostile-routes";
 import { sitemapRoutes } from "./sitemap-routes";
 import { webhookReceiver } from "./webhook-receiver";
 import { largePageRoutes } from "./large-pages";
+import { loginRoutes } from "./login-routes";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -53,4 +54,5 @@ export const routes: [string, Route][] = [
   ...hostileRoutes,
   ...sitemapRoutes,
   ...largePageRoutes,
+  ...loginRoutes,
 ];

@@ -1,13 +1,13 @@
-import { tags } from "../parse";
+import { headTags } from "../parse";
 import type { Check, Page } from "../types";
 import { fail, pass } from "../verdict";
-import { headerLinks, inHead, relTokens } from "./seo-helpers";
+import { headerLinks, relTokens } from "./seo-helpers";
 import { alternates } from "./hreflang";
 
 /** Raw canonical hrefs from the head and the Link header; empty hrefs are not references (as in Lighthouse). */
 function canonicalHrefs(page: Page): string[] {
-  const fromHtml = tags(page, "link")
-    .filter((l) => inHead(l) && relTokens(l).includes("canonical"))
+  const fromHtml = headTags(page, "link")
+    .filter((l) => relTokens(l).includes("canonical"))
     .map((l) => (l.getAttribute("href") ?? "").trim());
   const fromHeader = headerLinks(page)
     .filter((l) => l.rel.includes("canonical"))
@@ -23,7 +23,7 @@ function parse(href: string, base?: URL): URL | null {
   }
 }
 
-/** Lighthouse's canonical audit, reading the Link header as well as <link>. */
+/** Lighthouse 13.5's canonical audit (core/audits/seo/canonical.js), reading the Link header as well as <link>. */
 export const canonical: Check = {
   id: "canonical",
   category: "seo",
@@ -33,6 +33,8 @@ export const canonical: Check = {
   run(page) {
     const hrefs = canonicalHrefs(page);
     if (hrefs.length === 0) return pass(null);
+    // Lighthouse 13.5: invalid is what does not parse even against a base; relative is what parses only with one
+    // (12.2.3 called "http://[bad" relative).
     const invalid = hrefs.find((h) => parse(h, page.url) === null);
     if (invalid !== undefined) return fail(hrefs, { invalid });
     const absolute = hrefs.map((h) => parse(h));

@@ -1,7 +1,7 @@
-import { tags } from "../parse";
+import { headTags } from "../parse";
 import type { Check, Page } from "../types";
 import { fail, notApplicable, pass } from "../verdict";
-import { capList, headerLinks, inHead, isLanguageTag, relTokens } from "./seo-helpers";
+import { capList, headerLinks, isLanguageTag, relTokens } from "./seo-helpers";
 
 interface Alternate {
   hreflang: string;
@@ -15,8 +15,8 @@ const isAbsolute = (href: string): boolean => /^https?:/i.test(href.trim());
 
 /** hreflang alternates from the head and the Link header; links in <body> do not count. */
 export function alternates(page: Page): Alternate[] {
-  const fromHtml = tags(page, "link")
-    .filter((l) => inHead(l) && relTokens(l).includes("alternate") && l.hasAttribute("hreflang"))
+  const fromHtml = headTags(page, "link")
+    .filter((l) => relTokens(l).includes("alternate") && l.hasAttribute("hreflang"))
     .map((l) => ({ hreflang: l.getAttribute("hreflang") ?? "", href: l.getAttribute("href") ?? "" }));
   const fromHeader = headerLinks(page)
     .filter((l) => l.rel.includes("alternate") && l.hreflang !== null)

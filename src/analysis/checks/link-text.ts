@@ -1,5 +1,5 @@
-import { tags } from "../parse";
-import type { Check } from "../types";
+import { tags, withAttribute } from "../parse";
+import type { Check, Page } from "../types";
 import { fail, pass } from "../verdict";
 import { capList, closestWhere, relTokens, textOf } from "./seo-helpers";
 
@@ -33,12 +33,49 @@ const ALL_LISTS = Object.values(NON_DESCRIPTIVE);
 const ANY_LIST: ReadonlySet<string> = new Set(ALL_LISTS.flatMap((list) => [...list]));
 
 /**
- * Lighthouse's rule: with a known language only that language's list counts (a French page may say
- * "here"), without one every list does.
+ * Lighthouse 13.5's rule: with a known language only that language's list counts (a French page may say "here"),
+ * without one every list does. The key is the lang value up to its first "-", as written: Lighthouse does not
+ * lower-case it, so lang="EN" (or a language it has no list for) matches no list and the link passes.
  */
 function isNonDescriptive(text: string, lang: string | null): boolean {
-  if (lang) return NON_DESCRIPTIVE[lang.split("-")[0]!.toLowerCase()]?.has(text) ?? false;
+  if (lang) return NON_DESCRIPTIVE[lang.split("-")[0]!]?.has(text) ?? false;
   return ALL_LISTS.some((list) => list.has(text));
+}
+
+/** The lang attribute of the element or its nearest ancestor that has one (like closest("[lang]")). */
+const nearestLang = (el: Element): string | null => closestWhere(el, (node) => node.hasAttribute("lang"))?.getAttribute("lang") ?? null;
+
+/** Descendant elements in document order (querySelectorAll("*") without compiling a selector per link). */
+function* descendants(el: Element): Generator<Element> {
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+    yield child;
+    yield* descendants(child);
+  }
+}
+
+/**
+ * A link's language as Lighthouse 13.5's anchor gatherer finds it (getLangOfInnerText): the language of its
+ * descendant elements that have text, none when their primary subtags differ, else the link's own nearest lang.
+ * Returns undefined for "none known" (every list applies).
+ */
+function innerTextLang(a: Element): string | null | undefined {
+  let found: string | null = null;
+  for (const child of descendants(a)) {
+    if (!child.textContent) continue;
+    const childLang = nearestLang(child);
+    if (!childLang) continue;
+    if (!found) found = childLang;
+    else if (found.split("-")[0] !== childLang.split("-")[0]) return undefined;
+  }
+  return found ?? nearestLang(a);
+}
+
+/** The one lang of a document whose only [lang] element is <html> or <body>, which then applies to every link. */
+function singleDocumentLang(page: Page): string | null {
+  const withLang = withAttribute(page, "lang");
+  if (withLang.length !== 1) return null;
+  const tag = withLang[0]!.localName.toLowerCase();
+  return tag === "html" || tag === "body" ? withLang[0]!.getAttribute("lang") : null;
 }
 
 const withoutFragment = (url: URL): string => url.href.slice(0, url.href.length - url.hash.length);
@@ -67,6 +104,7 @@ export const linkText: Check = {
   run(page) {
     let links = 0;
     const bad: { href: string; text: string }[] = [];
+    const documentLang = singleDocumentLang(page);
     for (const a of tags(page, "a")) {
       if (!a.getAttribute("href")) continue;
       links++;
@@ -75,7 +113,7 @@ export const linkText: Check = {
       if (!text || !ANY_LIST.has(text)) continue;
       const href = destination(a, page.url);
       if (href === null) continue;
-      const lang = closestWhere(a, (el) => el.hasAttribute("lang"))?.getAttribute("lang")?.trim() || null;
+      const lang = documentLang ?? innerTextLang(a) ?? null;
       if (isNonDescriptive(text, lang)) bad.push({ href, text: textOf(a) });
     }
     const value = { links, non_descriptive: bad.length };

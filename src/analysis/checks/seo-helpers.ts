@@ -1,4 +1,4 @@
-import { tags } from "../parse";
+import { headTags, tags } from "../parse";
 import type { Page } from "../types";
 
 /** Shared by several seo checks; candidates for parse.ts if other categories want them too. */
@@ -46,18 +46,24 @@ export const pageTitles = (page: Page): Element[] => tags(page, "title").filter(
 /** The document's <title> element, ignoring <title> inside inline SVG (that one names the drawing). */
 export const titleElement = (page: Page): Element | undefined => tags(page, "title").find((t) => closestTag(t, "svg") === null);
 
-/** `content` of every <meta name="..."> with one of the given names, compared case-insensitively. */
+/**
+ * `content` of every head <meta name="..."> with one of the given names, compared case-insensitively: the head as a
+ * browser builds it, so a meta after whatever ended the head early does not count (as for Google and Lighthouse).
+ */
 export function metaContents(page: Page, ...names: string[]): { name: string; content: string }[] {
   const wanted = new Set(names.map((n) => n.toLowerCase()));
   const found: { name: string; content: string }[] = [];
-  for (const meta of tags(page, "meta")) {
+  for (const meta of headTags(page, "meta")) {
     const name = (meta.getAttribute("name") ?? "").trim().toLowerCase();
     if (wanted.has(name)) found.push({ name, content: (meta.getAttribute("content") ?? "").trim() });
   }
   return found;
 }
 
-/** A <link> inside <body> is not a head reference for search engines (HTML's body-ok rule). */
+/**
+ * A <link> not inside <body> in linkedom's tree. Head metadata checks read `headTags` instead, which also knows
+ * where a browser ended the head early ("How a page is read"); kept for readers that want linkedom's own answer.
+ */
 export const inHead = (el: Element): boolean => closestTag(el, "body") === null;
 
 export interface HeaderLink {

@@ -4,6 +4,7 @@ import { contentKeywords } from "./content-keywords";
 import { crawlableAnchors } from "./crawlable-anchors";
 import { favicon } from "./favicon";
 import { headingOrder } from "./heading-order";
+import { headValid } from "./head-valid";
 import { headings } from "./headings";
 import { hreflang } from "./hreflang";
 import { httpStatus } from "./http-status";
@@ -42,4 +43,5 @@ export const seoChecks: readonly Check[] = [
   hreflang,
   canonical,
   favicon,
+  headValid,
 ];

@@ -6,6 +6,9 @@ import { normalizeCrawlUrl } from "./normalize-url";
 import { crawlDelaySeconds, robotsPolicy } from "./robots-rules";
 import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery } from "./sitemaps";
 
+/** What discovery reads of a crawl: a stored one, or the command line's (which has no row). */
+export type DiscoveryInput = Pick<Crawl, "url" | "source" | "intervalMs" | "limit">;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A URL to audit, as discovery found it, with the robots.txt verdict on it. */
@@ -32,7 +35,7 @@ export type Discovered =
   | { ok: false; code: string; message: string; skipped: number };
 
 /** Which sitemaps to read: `url` itself if it names one, else robots.txt's `Sitemap:` lines, else /sitemap.xml. */
-function sitemapsToRead(crawl: Crawl, robotsBody: string | null): string[] {
+function sitemapsToRead(crawl: DiscoveryInput, robotsBody: string | null): string[] {
   const url = new URL(crawl.url);
   if (looksLikeSitemap(url)) return [crawl.url];
   const named = sitemapsFromRobots(robotsBody);
@@ -52,7 +55,7 @@ function nothingToCrawl(discovery: SitemapDiscovery | null) {
  * Discovery of a crawl (docs/crawls.md), reading the site and writing nothing: robots.txt and the not-found probe once,
  * then sitemaps or the start URL, each URL with its robots verdict.
  */
-export async function discoverUrls(crawl: Crawl, analysis: AnalysisOptions): Promise<Discovered> {
+export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOptions): Promise<Discovered> {
   const origin = new URL(crawl.url).origin;
   // Spaced like page fetches: discovery is the crawl's first requests to the site.
   const robots = await fetchRobots(`${origin}/robots.txt`, analysis);
@@ -70,6 +73,7 @@ export async function discoverUrls(crawl: Crawl, analysis: AnalysisOptions): Pro
       timeoutMs: analysis.timeoutMs * 2,
       intervalMs,
       limit: crawl.limit,
+      credentials: analysis.credentials,
       host: new URL(crawl.url).hostname,
     });
     seeds = discovery.urls.map((url) => ({ url, depth: 0, inSitemap: true }));

@@ -1,3 +1,4 @@
+import type { OriginCredentials } from "../../analysis/credentials";
 import { discard, followRedirects, requestHeaders, type Guard } from "../../analysis/fetch-page";
 import type { ParseStop } from "./sitemap-parse";
 
@@ -7,6 +8,8 @@ export interface SitemapFetchOptions {
   /** Uncompressed bytes read at most; past them the file is cut (`sitemap_too_large`). */
   maxBytes: number;
   userAgent?: string;
+  /** The crawl's login: sent only to sitemaps on its origin (a sitemap of another port or scheme goes without). */
+  credentials?: OriginCredentials;
   /** Ends every fetch early (the caller's own deadline), on top of `timeoutMs` per file. */
   signal?: AbortSignal;
 }
@@ -32,7 +35,7 @@ export async function fetchSitemap(start: URL, options: SitemapFetchOptions, sin
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers = requestHeaders(ACCEPT, options.userAgent);
-  const followed = await followRedirects(start, { guard: options.guard, headers, signal });
+  const followed = await followRedirects(start, { guard: options.guard, headers, signal, credentials: options.credentials });
   // The shared fetch layer words its failures for pages.
   if (!followed.ok) return { error: { code: followed.code, message: followed.message.replace(/^The page\b/, "The sitemap") } };
   const { response, url } = followed;

@@ -1,3 +1,4 @@
+import type { OriginCredentials } from "../../analysis/credentials";
 import { targetGuard, type Guard } from "../../analysis/fetch-page";
 import { parseRobots } from "../../analysis/robots";
 import { fetchSitemap, type SitemapFetchOptions } from "./fetch-sitemap";
@@ -12,6 +13,8 @@ export interface SitemapReadOptions {
   trustedOrigin?: string;
   timeoutMs: number;
   userAgent?: string;
+  /** The crawl's login, for the sitemaps on its origin only. */
+  credentials?: OriginCredentials;
   limit: number;
   /** same-host filter: hostname, either scheme */
   host: string;
@@ -68,7 +71,14 @@ export async function readSitemaps(sitemapUrls: string[], options: SitemapReadOp
   const run: Discovery = {
     host,
     guard,
-    fetch: { guard: sameHostGuard(guard, host), timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? MAX_SITEMAP_BYTES, userAgent: options.userAgent, signal: options.signal },
+    fetch: {
+      guard: sameHostGuard(guard, host),
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes ?? MAX_SITEMAP_BYTES,
+      userAgent: options.userAgent,
+      credentials: options.credentials,
+      signal: options.signal,
+    },
     tally: newTally(options.limit),
     skipped: 0,
     sitemaps: [],

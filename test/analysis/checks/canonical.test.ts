@@ -30,6 +30,18 @@ describe("canonical check", () => {
     expect(run('<link rel="canonical" href="https://[bad">').errors).toEqual({ invalid: "https://[bad" });
   });
 
+  it("tells invalid from relative by parsing with and without a base, as Lighthouse 13.5 does", () => {
+    // 12.2.3 called http://[bad relative; it parses with no base at all.
+    expect(run('<link rel="canonical" href="http://[bad">').errors).toEqual({ invalid: "http://[bad" });
+    expect(run('<link rel="canonical" href="//example.com/shoes/red">').errors).toEqual({ relative: "//example.com/shoes/red" });
+    expect(run('<link rel="canonical" href="/a">', { link: "<http://[x>; rel=canonical" }).errors).toEqual({ invalid: "http://[x" });
+  });
+
+  it("reads only the head as a browser builds it: a canonical after an iframe in the head is body content", () => {
+    const v = canonical.run(makePage('<html><head><title>T</title><iframe src="/x"></iframe><link rel="canonical" href="/other"></head><body></body></html>', { url }));
+    expect(v).toEqual({ passed: true, value: null });
+  });
+
   it("fails a file: canonical (a page saved from disk) as not_http, not relative", () => {
     const v = run('<link rel="canonical" href="file:///home/me/site/docs/index.html">');
     expect(v).toEqual({

@@ -49,13 +49,23 @@ describe("crawlable_anchors check", () => {
     expect(run(html)).toEqual({ passed: true, value: { anchors: 4, uncrawlable: 0 } });
   });
 
-  it("still fails a link with no href at all, and no name, id or role", () => {
-    expect(run('<a class="btn">go</a><a href="">ok</a>').errors).toEqual({ uncrawlable: [{ href: null, text: "go" }] });
+  it("passes a placeholder <a> with no href (Lighthouse 13.5), unless an inline event handler makes it a script link", () => {
+    expect(run('<a class="btn">go</a><a href="">ok</a><a aria-current="page">Here</a><a class="x" id="">y</a>')).toEqual({
+      passed: true,
+      value: { anchors: 4, uncrawlable: 0 },
+    });
+    expect(run('<a class="btn" onmousedown="go()">go</a>').errors).toEqual({ uncrawlable: [{ href: null, text: "go" }] });
   });
 
-  it("fails an aria-current link without href, which the check's rule does not except", () => {
-    expect(run('<a aria-current="page">Here</a>').passed).toBe(false);
-    expect(run('<a aria-current="page" target="_blank">x</a>').passed).toBe(false);
+  it("fails an <a> with no href but an attribute that only means something with one", () => {
+    for (const attribute of ["target=_blank", "download", "ping=/p", "rel=next", "hreflang=de", "type=text/html", "referrerpolicy=no-referrer"]) {
+      expect(run(`<a aria-current="page" ${attribute}>x</a>`).passed, attribute).toBe(false);
+    }
+  });
+
+  it("follows Lighthouse's case-sensitive javascript:void(0) pattern", () => {
+    expect(run('<a href="javascript:;">a</a><a href="JavaScript:Void(0)">b</a>').passed).toBe(true);
+    expect(run('<a href="x javascript:void0">a</a>').passed).toBe(false);
   });
 
   it("fails file: hrefs even when whitespace hides the scheme or the link has a name", () => {

@@ -28,4 +28,9 @@ describe("hreflang check", () => {
     const v = hreflang.run(makePage(`<head><link rel="alternate" href="/feed.xml"></head><body><p>x</p>${alt("bad_code", "/x")}</body>`));
     expect(v).toEqual({ passed: true, value: "no hreflang links", applicable: false });
   });
+
+  it("does not read alternates after an element that ended the head", () => {
+    const html = '<html><head><img src="/p.gif"><link rel="alternate" hreflang="zz-bad!" href="/de"></head><body></body></html>';
+    expect(hreflang.run(makePage(html)).applicable).toBe(false);
+  });
 });

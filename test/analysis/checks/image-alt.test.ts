@@ -37,4 +37,9 @@ describe("image_alt check", () => {
   it("is not applicable without images", () => {
     expect(imageAlt.run(makePage("<p>text</p>"))).toEqual({ passed: true, value: "no images", applicable: false });
   });
+
+  it("does not count a tracking pixel inside noscript, which is text to a browser running scripts", () => {
+    const v = imageAlt.run(makePage('<body><noscript><img height="1" width="1" src="https://px.example/tr?id=1"></noscript><img src="/a.png" alt="A"></body>'));
+    expect(v.passed).toBe(true);
+  });
 });

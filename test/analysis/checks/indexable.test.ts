@@ -34,4 +34,10 @@ describe("indexable check", () => {
     expect(headerBlocks("otherbot: noindex, googlebot: none")).toEqual(["none"]);
     expect(headerBlocks("unavailable_after: 2020-01-01, max-snippet: 20")).toEqual([]);
   });
+
+  it("ignores a noindex meta after the head ended early, as Lighthouse's is-crawlable does", () => {
+    const html = '<!doctype html><html><head><title>Shoes</title><iframe src="https://tags.example/ns"></iframe><meta name="robots" content="noindex"></head><body><h1>Shoes</h1></body></html>';
+    expect(indexable.run(makePage(html)).passed).toBe(true);
+    expect(indexable.run(makePage('<html><head><meta name="robots" content="noindex"></head><body><template><meta name="robots" content="noindex"></template></body></html>')).passed).toBe(false);
+  });
 });

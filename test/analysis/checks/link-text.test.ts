@@ -38,6 +38,26 @@ describe("link_text check", () => {
     expect(run('<html lang="fr"><body><a href="/a">here</a></body></html>').passed).toBe(true);
   });
 
+  it("has Lighthouse 13.5's German list", () => {
+    expect(run('<html lang="de"><body><a href="/a">Hier klicken</a></body></html>').passed).toBe(false);
+    expect(run('<html lang="de"><body><a href="/a">click here</a></body></html>').passed).toBe(true);
+    expect(run('<a href="/a">weiterlesen</a>').passed).toBe(false); // no language: every list
+  });
+
+  it("takes the language of the link's inner text first, then its nearest lang (Lighthouse 13.5's order)", () => {
+    expect(run('<html lang="en"><body><p lang="de"><a href="/a">hier</a></p></body></html>').passed).toBe(false);
+    expect(run('<html lang="fr"><body><p lang="fr"><a href="/a"><span lang="en">click here</span></a></p></body></html>').passed).toBe(false);
+    // Mixed inner languages: none known, so every list applies.
+    expect(run('<html lang="fr"><body><p lang="fr"><a href="/a"><span lang="de">mehr</span><span lang="en"> </span></a></p></body></html>').passed).toBe(false);
+    // An inner element whose only text is a zero-width space still sets the language.
+    expect(run('<html lang="en"><body><p lang="en"><a href="/a">here<span lang="de">\u200B</span></a></p></body></html>').passed).toBe(true);
+  });
+
+  it("reads the lang value as written, as Lighthouse does: EN matches no list", () => {
+    expect(run('<html lang="EN-US"><body><a href="/a">click here</a></body></html>').passed).toBe(true);
+    expect(run('<html lang=""><body><a href="/a">click here</a></body></html>').passed).toBe(false);
+  });
+
   it("ignores links that do not lead elsewhere or are nofollow", () => {
     const v = run(
       '<a href="javascript:go()">here</a><a href="mailto:a@b.c">here</a><a href="#top">more</a>' +

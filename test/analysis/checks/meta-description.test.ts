@@ -20,4 +20,13 @@ describe("meta_description check", () => {
     const v = metaDescription.run(makePage('<meta name="description" content="one"><meta name="description" content="two">'));
     expect(v).toEqual({ passed: false, value: "one", errors: { too_many: 2 } });
   });
+
+  it("fails a description after an iframe in the head, which a browser, Google and Lighthouse read as body content", () => {
+    const html = '<!doctype html><html><head><title>Shoes</title><iframe src="https://tags.example/ns"></iframe><meta name="description" content="All about shoes"></head><body><h1>Shoes</h1></body></html>';
+    expect(metaDescription.run(makePage(html))).toEqual({ passed: false, value: null, errors: { missing: true } });
+  });
+
+  it("reads a description between </head> and <body> (still head to a browser)", () => {
+    expect(metaDescription.run(makePage('<html><head></head><meta name="description" content="Shoes"><body></body></html>')).passed).toBe(true);
+  });
 });

@@ -22,4 +22,9 @@ describe("meta_viewport check", () => {
       errors: { no_device_width: true },
     });
   });
+
+  it("does not read a viewport after an element that ended the head", () => {
+    const html = '<html><head><input type="hidden"><meta name="viewport" content="width=device-width"></head><body></body></html>';
+    expect(metaViewport.run(makePage(html)).passed).toBe(false);
+  });
 });

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { basicAuthorization, credentialsFor } from "../../../src/analysis/credentials";
 import { readSitemaps, type SitemapDiscovery, type SitemapReadOptions } from "../../../src/crawls/discovery/sitemaps";
+import { requestsTo } from "../../helpers/request-log";
 
 const origin = env.PAGE_SERVER;
 const host = new URL(origin).hostname;
@@ -224,5 +226,30 @@ describe("readSitemaps", () => {
     expect(discovery.sitemaps[0]).toMatchObject({ ok: false, error: { code: "sitemap_too_large" } });
     expect(discovery.found).toBeGreaterThan(1000);
     expect(discovery.found).toBeLessThan(3000);
+  });
+});
+
+describe("readSitemaps with credentials", () => {
+  it("reads the sitemaps of the login's origin with it; one on another port goes without, one on another host is not read", async () => {
+    const password = `sesame-${crypto.randomUUID()}`;
+    const credentials = credentialsFor(origin, { basic: { username: "pagegrade", password } });
+    const authorization = basicAuthorization("pagegrade", password);
+    const index = (other: string) => `${origin}/login/sitemaps/index.xml?other=${encodeURIComponent(other)}&t=${password}`;
+
+    const samePort = await readSitemaps([index(env.CRAWL_SITE)], { ...local, credentials });
+    expect(samePort.urls).toEqual([`${origin}/login/basic/one`, `${origin}/login/basic/two`, `${env.CRAWL_SITE}/login/basic/elsewhere`]);
+    expect(samePort.sitemaps.map((s) => s.ok)).toEqual([true, true, false]);
+    const here = (await requestsTo(origin, password)).map((r) => [r.url.split("?")[0], r.headers.authorization]);
+    expect(here).toEqual([
+      ["/login/sitemaps/index.xml", authorization],
+      ["/login/sitemaps/pages.xml", authorization],
+    ]);
+    // The same host on another port is another origin: its sitemap is read (same host), without the login.
+    const elsewhere = await requestsTo(env.CRAWL_SITE, password);
+    expect(elsewhere.map((r) => [r.url.split("?")[0], r.headers.authorization, r.headers.cookie])).toEqual([["/login/sitemaps/pages.xml", undefined, undefined]]);
+
+    const otherHost = await readSitemaps([index(env.OTHER_HOST)], { ...local, credentials });
+    expect(otherHost.sitemaps[2]).toMatchObject({ ok: false, error: { code: "sitemap_other_host" } });
+    expect(await requestsTo(env.OTHER_HOST, password)).toEqual([]);
   });
 });

@@ -1,0 +1,1 @@
+export function startCrawlSite(pages: number): Promise<{ origin: string; close(): Promise<void> }>;

@@ -1,0 +1,111 @@
+import type { AnalysisOutcome } from "../analysis/analyze";
+import { resultForScore, type ResultLabel } from "../analysis/score";
+import type { AnalysisOptions } from "../analysis/settings";
+import { discoverUrls, type DiscoveryInput } from "../crawls/discovery/discover-urls";
+import { pause } from "../crawls/discovery/pause";
+import { robotsPolicy } from "../crawls/discovery/robots-rules";
+import { pageFactsOf, type PageFacts } from "../crawls/page-facts";
+import { runSiteChecks } from "../crawls/site-checks/index";
+import { auditPage } from "./audit";
+import type { CrawlPageState, SiteVerdict } from "../crawls/site-checks/types";
+
+/** One page of an in-process crawl: its analysis when it was fetched, nothing when robots.txt disallows it. */
+export interface CrawledPage {
+  url: string;
+  depth: number;
+  inSitemap: boolean;
+  state: Exclude<CrawlPageState, "pending">;
+  outcome: AnalysisOutcome | null;
+}
+
+export type SiteCrawl =
+  | {
+      ok: true;
+      discoveredBy: "sitemap" | "links";
+      /** The interval the crawl kept, raised to robots.txt's Crawl-delay. */
+      intervalMs: number;
+      found: number;
+      skipped: number;
+      truncated: boolean;
+      pages: CrawledPage[];
+      siteChecks: Record<string, SiteVerdict>;
+      /** Mean score of the audited pages, rounded, as a service crawl's. */
+      score: number | null;
+      result: ResultLabel | null;
+    }
+  | { ok: false; code: string; message: string };
+
+type Pending = Omit<CrawledPage, "state" | "outcome"> & { blocked: boolean };
+
+/**
+ * A crawl as the service runs one (docs/crawls.md), in this process and with nothing stored: the same discovery,
+ * one fetch at a time with the interval (or Crawl-delay) after each ends, robots.txt obeyed, same-host links followed
+ * breadth first to `maxDepth` in link mode, then the same site checks over the pages' facts.
+ */
+export async function crawlSite(
+  crawl: DiscoveryInput,
+  options: AnalysisOptions,
+  maxDepth: number,
+  onPage: (page: CrawledPage, done: number, known: number) => void,
+): Promise<SiteCrawl> {
+  const discovered = await discoverUrls(crawl, options);
+  if (!discovered.ok) return { ok: false, code: discovered.code, message: discovered.message };
+  const { site, intervalMs, discoveredBy } = discovered;
+  const allowed = robotsPolicy(site.robots);
+  const queue: Pending[] = discovered.seeds.map(({ url, depth, inSitemap, blocked }) => ({ url, depth, inSitemap, blocked }));
+  const known = new Set(queue.map((page) => page.url));
+  const host = new URL(crawl.url).hostname;
+  let truncated = discovered.truncated;
+  const pages: CrawledPage[] = [];
+  const facts = new Map<string, PageFacts>();
+  let lastFetchEnd = Date.now();
+
+  for (let i = 0; i < queue.length; i++) {
+    const next = queue[i]!;
+    if (next.blocked) {
+      pages.push({ url: next.url, depth: next.depth, inSitemap: next.inSitemap, state: "blocked", outcome: null });
+      onPage(pages.at(-1)!, pages.length, queue.length);
+      continue;
+    }
+    await pause(lastFetchEnd, intervalMs);
+    const read: { facts?: PageFacts } = {};
+    const outcome = await auditPage(next.url, { ...options, site, onPage: (parsed) => void (read.facts = pageFactsOf(parsed)) });
+    lastFetchEnd = Date.now();
+    pages.push({ url: next.url, depth: next.depth, inSitemap: next.inSitemap, state: outcome.ok ? "audited" : "failed", outcome });
+    if (outcome.ok && read.facts) {
+      facts.set(next.url, read.facts);
+      if (discoveredBy === "links" && next.depth < maxDepth) {
+        for (const url of read.facts.links) {
+          if (known.has(url) || new URL(url).hostname !== host) continue;
+          if (known.size >= crawl.limit) {
+            truncated = true;
+            break;
+          }
+          known.add(url);
+          queue.push({ url, depth: next.depth + 1, inSitemap: false, blocked: !allowed(url) });
+        }
+      }
+    }
+    onPage(pages.at(-1)!, pages.length, queue.length);
+  }
+
+  const siteChecks = runSiteChecks({
+    pages: pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null })),
+    sitemapRead: discoveredBy === "sitemap",
+    linkGraphPartial: truncated || crawl.source === "sitemap",
+  });
+  const scores = pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []));
+  const score = scores.length > 0 ? Math.round(scores.reduce((sum, one) => sum + one, 0) / scores.length) : null;
+  return {
+    ok: true,
+    discoveredBy,
+    intervalMs,
+    found: discoveredBy === "sitemap" ? discovered.found : known.size,
+    skipped: discovered.skipped,
+    truncated,
+    pages,
+    siteChecks,
+    score,
+    result: score === null ? null : resultForScore(score),
+  };
+}

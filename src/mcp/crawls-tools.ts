@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { config } from "../config";
+import { crawlFromInput, insertCrawl, refusal } from "../crawls/create-crawl";
+import { enqueueDiscovery } from "../crawls/enqueue-discovery";
+import { findCrawl, pageCounts } from "../crawls/find-crawl";
+import { listWorstPages } from "../crawls/list-worst-pages";
+import { crawlPageResource, crawlResource, listCrawlPagesQuery, storeCrawlBody, type StoreCrawlInput } from "../crawls/schemas";
+import { noPages, toCrawlResource, type CrawlResource } from "../crawls/serialize";
+import type { Crawl } from "../db/schema";
+import type { Db } from "../db/client";
+import { findWhereItIs } from "../db/request-session";
+import { notFound } from "../http/errors";
+import { reportResource } from "../reports/schemas";
+import { idOf, page, pageFields, pageOf, renderOf } from "./arguments";
+import { defineTool, type ToolContext } from "./tool";
+
+const crawlId = z.object({ id: idOf("crawl") });
+// The resource's schema carries an OpenAPI id, which would turn the tool's JSON Schema into a bare $ref: a copy has none.
+const crawlOutput = z.object(crawlResource.shape);
+const PAGES_PER_CALL = 25;
+
+const findOrThrow = async (ctx: ToolContext, id: number) =>
+  (await findWhereItIs(ctx.session, (db) => findCrawl(db, ctx.accountId, id))) ?? notFound();
+
+async function resource(db: Db, crawl: Crawl, origin: string) {
+  const counts = await pageCounts(db, [crawl.id]);
+  return toCrawlResource(crawl, counts.get(crawl.id) ?? noPages, origin);
+}
+
+function describeCrawl(crawl: CrawlResource): string {
+  const head = `Crawl ${crawl.id} of ${crawl.url}: ${crawl.status}, ${crawl.pages.found} pages found, ${crawl.pages.audited} audited`;
+  if (crawl.status === "discovering" || crawl.status === "running") return `${head}; call get_crawl with id ${crawl.id} later for the result.`;
+  const failing = Object.entries(crawl.site_checks ?? {}).filter(([, v]) => "passed" in v && !v.passed).map(([id]) => id);
+  const checks = crawl.site_checks ? `; site checks failed: ${failing.join(", ") || "none"}` : "";
+  return `${head}${crawl.score === null ? "" : `, average score ${crawl.score}`}${checks}. Pages, worst first: list_crawl_pages with id ${crawl.id}.`;
+}
+
+const startCrawl = defineTool({
+  name: "start_crawl",
+  title: "Audit a whole site",
+  description:
+    "Starts a crawl: finds a site's pages from its sitemaps or by following its links (up to limit pages), audits " +
+    "every page, then runs site-wide checks (broken links, duplicate titles, orphan pages...). Takes minutes and " +
+    "returns at once with status discovering: poll with get_crawl, then read the worst pages with list_crawl_pages. " +
+    "Use it when the user asks about a whole site. Not for one page: use audit_page.",
+  input: z.object({ url: storeCrawlBody.shape.url, source: storeCrawlBody.shape.source, limit: storeCrawlBody.shape.limit, render: renderOf(storeCrawlBody) }),
+  output: crawlOutput,
+  annotations: { openWorldHint: true },
+  async run(args, ctx) {
+    const { crawl: settings, allowPrivateTargets } = config(ctx.env);
+    const input = await crawlFromInput({ ...args, privacy: 0, schedule: "none" } as StoreCrawlInput, settings, allowPrivateTargets);
+    const crawl = await insertCrawl(ctx.db, ctx.accountId, input, settings);
+    if (typeof crawl === "string") return refusal(crawl, settings);
+    await enqueueDiscovery(ctx.db, ctx.env.CRAWL_QUEUE, crawl.id);
+    const data = toCrawlResource(crawl, noPages, ctx.origin);
+    return { data, text: describeCrawl(data) };
+  },
+});
+
+const getCrawl = defineTool({
+  name: "get_crawl",
+  title: "Get a crawl",
+  description:
+    "One of the user's crawls by id: status, page counts, average score, and once completed the site-wide checks " +
+    "with examples of each problem. Use it to poll a crawl start_crawl began. Not for its pages one by one: use " +
+    "list_crawl_pages.",
+  input: crawlId,
+  output: crawlOutput,
+  annotations: { readOnlyHint: true },
+  async run({ id }, ctx) {
+    const { found, db } = await findOrThrow(ctx, id);
+    const data = await resource(db, found, ctx.origin);
+    return { data, text: describeCrawl(data) };
+  },
+});
+
+const r = reportResource.shape;
+const scoredPage = crawlPageResource.extend({ status: r.status.nullable(), score: r.score, result: r.result, issues: r.issues.nullable() });
+
+const listCrawlPagesTool = defineTool({
+  name: "list_crawl_pages",
+  title: "A crawl's pages, worst first",
+  description:
+    `The pages of one crawl, ${PAGES_PER_CALL} a page, lowest score first, each with its score and its report's id ` +
+    "(pages without a score yet follow). Use it to find which pages of a site to fix first, then get_report on a " +
+    "page's report for its failed checks. state filters: pending, audited, failed, blocked.",
+  input: crawlId.extend({ state: listCrawlPagesQuery.shape.state, page }),
+  output: pageOf("pages", scoredPage),
+  annotations: { readOnlyHint: true },
+  async run({ id, state, page }, ctx) {
+    const { found, db } = await findOrThrow(ctx, id);
+    const list = await listWorstPages(db, found.id, { state }, { page, perPage: PAGES_PER_CALL });
+    const pages = list.rows.map((row) => ({
+      url: row.url,
+      state: row.state,
+      depth: row.depth,
+      in_sitemap: row.inSitemap,
+      report: row.reportId,
+      status: row.status,
+      score: row.score,
+      result: row.result,
+      issues: row.issuesHigh === null ? null : { high: row.issuesHigh, medium: row.issuesMedium!, low: row.issuesLow! },
+    }));
+    const text = `Crawl ${id}: ${list.total} page${list.total === 1 ? "" : "s"}; ${pages.map((p) => `${p.url} ${p.score ?? p.state}`).join("; ") || "none yet"}.`;
+    return { data: { pages, ...pageFields(list.total, list.page) }, text };
+  },
+});
+
+export const crawlTools = [startCrawl, getCrawl, listCrawlPagesTool];

@@ -1,0 +1,217 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { siteChecks } from "../../src/crawls/site-checks/index";
+import { hasScript, runCli, type CliRun } from "./run-cli";
+
+const origin = inject("crawlSite");
+const site = (path: string) => `${origin}${path}`;
+const crawlArgs = ["crawl", site("/site/"), "--allow-private", "--interval-ms", "0"];
+
+// The planted problems of test/server/crawl-site.ts, as the service's crawl test (test/crawls/site-crawl.test.ts) finds them.
+const planted = () => ({
+  duplicate_titles: [{ value: "Same title", urls: [site("/site/a"), site("/site/b")] }],
+  duplicate_meta_descriptions: [{ value: "Same description", urls: [site("/site/a"), site("/site/b")] }],
+  duplicate_h1: [{ value: "Welcome", urls: [site("/site/a"), site("/site/d")] }],
+  sitemap_non_200: [site("/site/missing"), site("/site/old")],
+  sitemap_noindex: [site("/site/noindex")],
+  sitemap_canonicalised: [site("/site/canonicalised"), site("/site/e")],
+  sitemap_blocked: [site("/site/private/secret")],
+  broken_internal_links: [{ url: site("/site/missing"), status: 404, linked_from: [site("/site/")] }],
+  orphan_pages: [site("/site/orphan")],
+  redirect_chains: [{ url: site("/site/old"), redirects: 2, final_url: site("/site/c") }],
+  canonical_to_non_indexable: [{ url: site("/site/e"), canonical: site("/site/noindex"), status: 200, noindex: true }],
+  hreflang_return_links: [{ url: site("/site/en"), alternate: site("/site/de") }],
+});
+const sortedIfStrings = (examples: unknown[]) => (examples.every((e) => typeof e === "string") ? [...examples].sort() : examples);
+
+describe("pagegrade crawl of the local crawl site", () => {
+  let json: CliRun;
+  let report: Record<string, any>;
+
+  beforeAll(async () => {
+    json = await runCli([...crawlArgs, "--format", "json"]);
+    report = JSON.parse(json.stdout);
+  }, 60_000);
+
+  it("audits every sitemap URL but the robots-disallowed one, with a report per page and nothing else on stdout", () => {
+    expect(json.code, json.stderr).toBe(0);
+    expect(report.site).toMatchObject({
+      url: site("/site/"),
+      source: "auto",
+      discovered_by: "sitemap",
+      pages: { found: 15, audited: 14, failed: 0, blocked: 1, skipped: 0 },
+      truncated: false,
+    });
+    expect(report.site.result).toMatch(/^(good|decent|bad)$/);
+    const scores = report.data.map((page: { score: number }) => page.score);
+    expect(report.site.score).toBe(Math.round(scores.reduce((a: number, b: number) => a + b, 0) / scores.length));
+    expect(report.data).toHaveLength(14);
+    expect(report.data.map((page: { url: string }) => page.url)).not.toContain(site("/site/private/secret"));
+    for (const page of report.data) expect(page).toMatchObject({ status: "completed", error: null });
+  });
+
+  it("flags every planted site problem with its exact URLs, as the service does", () => {
+    const checks = report.site.site_checks;
+    expect(Object.keys(checks)).toEqual(siteChecks.map((check) => check.id));
+    for (const [id, examples] of Object.entries(planted())) {
+      expect(checks[id], id).toMatchObject({ passed: false, applicable: true, count: examples.length });
+      expect(sortedIfStrings(checks[id].examples), id).toEqual(examples);
+    }
+    expect(checks.broken_internal_links.value).toEqual({ not_audited_targets: 1 });
+  });
+
+  it("writes progress to stderr, a line per page when stderr is not a terminal", () => {
+    const lines = json.stderr.trim().split("\n");
+    expect(lines).toHaveLength(15);
+    expect(lines).toContain(`[15/15] ${site("/site/e")} ${report.data.at(-1).score}/100`);
+    expect(json.stderr).toContain(`${site("/site/private/secret")} blocked by robots.txt`);
+  });
+
+  it.skipIf(!hasScript)("on a terminal, rewrites one progress line in place and clears it before the result", async () => {
+    // util-linux script gives the CLI a pseudo-terminal: stdout and stderr arrive together.
+    const run = await runCli([...crawlArgs, "--limit", "3", "--source", "links", "--format", "json"], { tty: true });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(`\r\x1b[2K[1/`);
+    expect(run.stdout).toContain(`\r\x1b[2K[3/3] `);
+    // The progress line is cleared, then the JSON follows alone.
+    const result = run.stdout.slice(run.stdout.lastIndexOf("\r\x1b[2K") + 5);
+    expect(JSON.parse(result).site.pages.audited).toBe(3);
+  });
+
+  it("puts the site checks in one JUnit testsuite, a testcase each, beside a testsuite per page", async () => {
+    const run = await runCli([...crawlArgs, "--format", "junit", "--fail-on", "medium"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(XMLValidator.validate(run.stdout)).toBe(true);
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["testsuite", "testcase", "property"].includes(name) }).parse(run.stdout);
+    const [siteSuite, ...pageSuites] = xml.testsuites.testsuite;
+    expect(siteSuite.name).toBe(`site checks: ${site("/site/")}`);
+    expect(pageSuites.map((suite: { name: string }) => suite.name).sort()).toEqual(report.data.map((page: { url: string }) => page.url).sort());
+    const cases = siteSuite.testcase;
+    expect(cases.map((c: { name: string }) => c.name)).toEqual([...siteChecks.map((check) => check.id), "budget"]);
+    for (const [id, examples] of Object.entries(planted())) {
+      const testcase = cases.find((c: { name: string }) => c.name === id);
+      expect(testcase.failure.message).toBe(siteChecks.find((check) => check.id === id)!.title);
+      const listed = testcase.failure["#text"].split("\n").filter((line: string) => line.startsWith("example: ")).map((line: string) => JSON.parse(line.slice(9)));
+      expect(sortedIfStrings(listed), id).toEqual(examples);
+      expect(testcase.failure["#text"]).toContain(`count: ${examples.length}`);
+    }
+    const budget = cases.find((c: { name: string }) => c.name === "budget");
+    expect(budget.failure.message).toBe("12 failed site checks");
+    expect(Number(siteSuite.failures)).toBe(13);
+  });
+
+  it("--fail-on high does not fail on site checks, which have no importance above medium", async () => {
+    const run = await runCli([...crawlArgs, "--format", "json", "--fail-on", "high"]);
+    const body = JSON.parse(run.stdout);
+    expect(body.site.budget).toEqual({ passed: true, reasons: [] });
+    // The pages themselves are served over http: their https check fails.
+    expect(run.code).toBe(1);
+  });
+
+  it("--baseline: the same site again passes; a site check that passed there and fails now fails the run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pagegrade-crawl-"));
+    const same = join(dir, "same.json");
+    writeFileSync(same, json.stdout);
+    const again = await runCli([...crawlArgs, "--baseline", same, "--fail-on", "low"]);
+    expect(again.code, again.stdout).toBe(0);
+
+    const edited = JSON.parse(json.stdout);
+    edited.site.site_checks.orphan_pages = { passed: true, applicable: true, count: 0, examples: [] };
+    const better = join(dir, "better.json");
+    writeFileSync(better, JSON.stringify(edited));
+    const worse = await runCli([...crawlArgs, "--baseline", better, "--format", "json"]);
+    expect(worse.code).toBe(1);
+    const body = JSON.parse(worse.stdout);
+    expect(body.site.baseline).toEqual({ new_failures: ["orphan_pages"], fixed: [], worse: ["new failure: orphan_pages"] });
+    expect(body.data.every((page: { budget: { passed: boolean } }) => page.budget.passed)).toBe(true);
+  });
+
+  it("follows links from the start URL with --source links, keeping to --limit", async () => {
+    const run = await runCli(["crawl", site("/site/"), "--allow-private", "--interval-ms", "0", "--source", "links", "--limit", "5", "--format", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const body = JSON.parse(run.stdout);
+    expect(body.site).toMatchObject({ discovered_by: "links", truncated: true });
+    expect(body.site.pages.found).toBe(5);
+    // Breadth first from the home page, in its link order.
+    expect(body.data.map((page: { url: string }) => page.url)).toEqual([site("/site/"), site("/site/a"), site("/site/b"), site("/site/c"), site("/site/old")]);
+  });
+
+  it("text and markdown lead with the site and its failed site checks", async () => {
+    const text = await runCli(crawlArgs);
+    expect(text.stdout).toMatch(new RegExp(`^Site ${site("/site/")} \\(pages found by sitemap\\)\\n  \\d+/100 \\w+  pages: 14 audited, 0 failed, 1 blocked by robots.txt  PASS`));
+    expect(text.stdout).toContain(`  site    orphan_pages: `);
+    expect(text.stdout).toContain(`          ${site("/site/orphan")}`);
+    expect(text.stdout).toMatch(/14 pages: 14 meet the budget, 0 do not\. Site: 12 failed site checks, meets the budget\.\n$/);
+    const markdown = await runCli([...crawlArgs, "--format", "markdown"]);
+    expect(markdown.stdout).toContain("| Site check | Result | Examples |");
+    expect(markdown.stdout).toMatch(/\| `orphan_pages` \| ❌ 1 \| http:\/\/127\.0\.0\.1:\d+\/site\/orphan \|/);
+  });
+
+  it.each([
+    [["crawl"], "Give the URL to crawl."],
+    [["crawl", site("/a"), site("/b")], "Give one URL to crawl: its site is crawled."],
+    [["crawl", site("/"), "--source", "feed"], '--source must be one of auto, sitemap, links, not "feed".'],
+    [["crawl", site("/"), "--limit", "0"], "--limit must be a whole number from 1 to 100000"],
+    [["crawl", site("/"), "--concurrency", "2"], "--concurrency is an option of pagegrade audit only."],
+    [["audit", site("/"), "--limit", "2"], "--limit is an option of pagegrade crawl only."],
+  ])("%j is a usage error", async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+  });
+
+  it("reads CRAWL_INTERVAL_MS from the environment for crawl only: malformed, it stops a crawl (exit 2) and not an audit", async () => {
+    const env = { CRAWL_INTERVAL_MS: "soon" };
+    const crawl = await runCli([...crawlArgs.slice(0, 3)], { env });
+    expect(crawl.code).toBe(2);
+    expect(crawl.stderr).toMatch(/^pagegrade: Invalid configuration: CRAWL_INTERVAL_MS must be .*\(got "soon"\)\n$/);
+    const audit = await runCli(["audit", site("/site/a"), "--allow-private"], { env });
+    expect(audit.code, audit.stderr).toBe(0);
+  });
+
+  it("a site with nothing to crawl is exit 3 with one line", async () => {
+    const run = await runCli(["crawl", site("/bad/html.xml"), "--allow-private", "--interval-ms", "0", "--source", "sitemap"]);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/^pagegrade: http:\/\/127\.0\.0\.1:\d+\/bad\/html\.xml: .*\(\w+\)\n$/);
+  });
+});
+
+describe("pagegrade crawl politeness", () => {
+  it("waits robots.txt's Crawl-delay between fetches, over a shorter --interval-ms, and never fetches a disallowed page", async () => {
+    const arrivals: { path: string; at: number }[] = [];
+    const server = createServer((req, res) => {
+      const path = req.url ?? "/";
+      arrivals.push({ path, at: Date.now() });
+      const origin = `http://${req.headers.host}`;
+      if (path === "/robots.txt") return res.end("User-agent: *\nCrawl-delay: 1\nDisallow: /p/secret\n");
+      if (path === "/sitemap.xml") {
+        res.setHeader("content-type", "application/xml");
+        const urls = ["/p/1", "/p/2", "/p/secret", "/p/3"].map((p) => `<url><loc>${origin}${p}</loc></url>`).join("");
+        return res.end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      }
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.end(`<!doctype html><html lang="en"><title>Polite page ${path}</title><h1>${path}</h1>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const run = await runCli(["crawl", `${origin}/`, "--allow-private", "--interval-ms", "100", "--format", "json"]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).site.pages).toMatchObject({ audited: 3, blocked: 1 });
+      expect(arrivals.map((a) => a.path)).not.toContain("/p/secret");
+      // Every request after robots.txt (the probe, the sitemap, the pages) at least the Crawl-delay after the one before.
+      const gaps = arrivals.slice(1).map((a, i) => a.at - arrivals[i]!.at);
+      expect(arrivals.map((a) => a.path)).toEqual(["/robots.txt", expect.stringMatching(/^\/pagegrade-404-check-/), "/sitemap.xml", "/p/1", "/p/2", "/p/3"]);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(990);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 30_000);
+});
