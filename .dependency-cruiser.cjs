@@ -12,11 +12,12 @@ const layers = [
   { name: "history", paths: ["src/history/"] },
   { name: "webhooks", paths: ["src/webhooks/"] },
   { name: "projects", paths: ["src/projects/"] },
+  { name: "render", paths: ["src/render/"] },
   { name: "http", paths: ["src/http/"] },
   { name: "schedules-and-accounts", paths: ["src/schedules/", "src/accounts/"] },
   { name: "env", paths: ["src/env\\.ts$"] },
   { name: "db", paths: ["src/db/"] },
-  { name: "foundations", paths: ["src/analysis/", "src/crypto/", "src/config\\.ts$"] },
+  { name: "foundations", paths: ["src/analysis/", "src/crypto/", "src/config\\.ts$", "src/build-stubs/"] },
 ];
 
 const anyOf = (paths) => `^(${paths.join("|")})`;

@@ -24,6 +24,10 @@ export default defineConfig(async () => {
           CRAWL_SITE: inject("crawlSite"),
           CRAWL_SITE_ALONE: inject("crawlSiteAlone"),
           OTHER_HOST: inject("otherHost"),
+          // Off when no Chromium was found for the browser binding (test/global-setup.ts).
+          RENDERING: inject("rendering"),
+          // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.
+          RENDER_TIMEOUT_MS: "6000",
           // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
           CRAWL_INTERVAL_MS: "200",
         },
@@ -48,7 +52,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**"] },
+          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**", "test/lighthouse/**"] },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.

@@ -10,9 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import { newApiKey } from "../scripts/local-tools.mjs";
-import { ROOT, d1File, migrateLocal, startWranglerDev } from "./wrangler-dev.mjs";
+import { ROOT, migrateLocal, seedKeys, startWranglerDev } from "./wrangler-dev.mjs";
 
 const hangingArg = process.argv.indexOf("--hanging");
 const HANGING = hangingArg > 0 ? Number(process.argv[hangingArg + 1] ?? 20) : 0;
@@ -55,21 +53,6 @@ function configWithWindow(window, dir) {
   const file = join(dir, `wrangler-window-${window}.toml`);
   writeFileSync(file, toml);
   return file;
-}
-
-/** Polling every 20 ms is far over 240 requests a minute for one key: the requests rotate over many keys of one account. */
-function seedKeys(persist, count = 300, account = 1) {
-  const db = new DatabaseSync(d1File(persist));
-  db.exec(`INSERT INTO accounts (id, name) VALUES (${account}, 'latency-${account}');`);
-  const insert = db.prepare(`INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (${account}, 'latency', ?, ?)`);
-  const keys = Array.from({ length: count }, () => {
-    const { key, prefix, hash } = newApiKey();
-    insert.run(prefix, hash);
-    return key;
-  });
-  db.close();
-  let n = 0;
-  return () => keys[n++ % keys.length];
 }
 
 async function timeOneReport(server, pageOrigin, n) {
@@ -202,8 +185,8 @@ async function main() {
       const persist = join(dir, "hanging");
       const configPath = configWithWindow(WINDOWS[0], configDir);
       migrateLocal(persist, configPath);
-      const nextKey = seedKeys(persist);
-      const hangingKeys = seedKeys(persist, 100, 2);
+      const nextKey = seedKeys(persist, "latency");
+      const hangingKeys = seedKeys(persist, "latency-hanging", 100, 2);
       const dev = await startWranglerDev({ persist, configPath });
       const server = { window: WINDOWS[0], nextKey, ...dev };
       servers.push(server);
@@ -216,7 +199,7 @@ async function main() {
       const persist = join(dir, `window-${window}`);
       const configPath = configWithWindow(window, configDir);
       migrateLocal(persist, configPath);
-      const nextKey = seedKeys(persist);
+      const nextKey = seedKeys(persist, "latency");
       const dev = await startWranglerDev({ persist, configPath });
       servers.push({ window, nextKey, ...dev, times: [] });
       log(`max_batch_timeout = ${window}: wrangler dev on ${dev.base}`);

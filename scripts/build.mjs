@@ -26,10 +26,10 @@ const shared = {
   // The MCP SDK's ajv, zod 3 and zod-to-json-schema are never run here: the same stand-ins as wrangler.toml's [alias].
   alias: {
     canvas: "./node_modules/linkedom/commonjs/canvas-shim.cjs",
-    ajv: "./src/mcp/stubs/ajv.ts",
-    "ajv-formats": "./src/mcp/stubs/ajv.ts",
-    "zod/v3": "./src/mcp/stubs/zod-v3.ts",
-    "zod-to-json-schema": "./src/mcp/stubs/zod-to-json-schema.ts",
+    ajv: "./src/build-stubs/ajv.ts",
+    "ajv-formats": "./src/build-stubs/ajv.ts",
+    "zod/v3": "./src/build-stubs/zod-v3.ts",
+    "zod-to-json-schema": "./src/build-stubs/zod-to-json-schema.ts",
     // Exports only "browser" and "node" builds, neither of which the neutral platform picks; @hono/mcp's OAuth
     // router imports it and is then shaken out.
     "pkce-challenge": "./node_modules/pkce-challenge/dist/index.browser.js",

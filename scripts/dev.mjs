@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createKey, findOrCreateAccount } from "./key.mjs";
 import { toolEnv } from "./local-tools.mjs";
+import { NO_CHROMIUM, setupLocalBrowser } from "./setup-local-browser.mjs";
 
 const args = process.argv.slice(2);
 const portFlag = args.indexOf("--port");
@@ -10,6 +11,10 @@ const port = portFlag === -1 ? (process.env.PORT ?? "8787") : args[portFlag + 1]
 const extra = portFlag === -1 ? args : args.filter((_, i) => i !== portFlag && i !== portFlag + 1);
 
 execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: toolEnv() });
+// Rendered audits use this machine's Chromium behind wrangler's local browser binding (docs/rendering.md); without
+// one, rendering is off for this run, so render=1 gets the API's 422 instead of a browser that cannot start.
+const { chromium } = setupLocalBrowser();
+if (!chromium) console.warn(`\n${NO_CHROMIUM}\n  This run starts with RENDERING=false: render=1 answers 422.\n`);
 // Every run mints a new key (a key is shown only once) on the same account, so earlier reports stay visible.
 const ACCOUNT_NAME = "local development";
 const { accountId, reports } = findOrCreateAccount(ACCOUNT_NAME);
@@ -29,7 +34,8 @@ and keys from earlier runs still work (npm run key -- list; npm run key -- revok
 const dev = spawn(
   "wrangler",
   ["dev", "--port", port, "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret",
-    "--var", "WEBHOOK_ENCRYPTION_KEY:local-dev-only-webhook-key", "--var", `PUBLIC_ORIGIN:http://localhost:${port}`, ...extra],
+    "--var", "WEBHOOK_ENCRYPTION_KEY:local-dev-only-webhook-key", "--var", `PUBLIC_ORIGIN:http://localhost:${port}`,
+    ...(chromium ? [] : ["--var", "RENDERING:false"]), ...extra],
   { stdio: "inherit", env: toolEnv() },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

@@ -117,6 +117,19 @@ const crawlVars = {
   ),
 };
 
+/** Rendered audits (docs/rendering.md): the `browser` binding's pages. */
+const renderVars = {
+  RENDERING: flag({ default: true },
+    "rendered audits (`render=1`) are offered when this is true and a BROWSER binding exists; `npm run dev` sets it false when no Chromium is found",
+  ),
+  RENDER_CONCURRENCY: number({ default: 2, min: 1, max: 10, unit: "pages" },
+    "pages rendered at once per consumer invocation (tabs of its one browser; each holds a renderer process)",
+  ),
+  RENDER_TIMEOUT_MS: number({ default: 20_000, min: 1000, max: 120_000, unit: ms },
+    "deadline of one page in the browser: load, up to 2 s of network idle and reading the DOM; past it the report fails with render_timeout",
+  ),
+};
+
 /** Worker secrets (`wrangler secret put`), not in wrangler.toml. */
 const secretVars = {
   REPORT_COOKIE_SECRET: secret("HMAC key of report-page unlock cookies; without it protected pages cannot be unlocked"),
@@ -138,11 +151,11 @@ const inOrder = z.superRefine((vars: z.output<z.ZodMiniObject<typeof analysisVar
 });
 
 const analysisSchema = z.object(analysisVars).check(inOrder);
-const configSchema = z.object({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...secretVars }).check(inOrder);
+const configSchema = z.object({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...renderVars, ...secretVars }).check(inOrder);
 
 /** Every var the config reads, by name. */
-export const configVarNames = Object.keys({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...secretVars }) as ConfigVarName[];
-export type ConfigVarName = keyof typeof analysisVars | keyof typeof queueVars | keyof typeof monitoringVars | keyof typeof crawlVars | keyof typeof secretVars;
+export const configVarNames = Object.keys({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...renderVars, ...secretVars }) as ConfigVarName[];
+export type ConfigVarName = keyof typeof analysisVars | keyof typeof queueVars | keyof typeof monitoringVars | keyof typeof crawlVars | keyof typeof renderVars | keyof typeof secretVars;
 
 /**
  * The vars, by name: a Record<string, unknown> would refuse the Worker's `Env` (an interface has no index
@@ -155,6 +168,13 @@ export interface CrawlSettings {
   maxDepth: number;
   maxActive: number;
   intervalMs: number;
+}
+
+export interface RenderSettings {
+  /** RENDERING: whether rendered audits may be offered at all (the BROWSER binding must exist too). */
+  enabled: boolean;
+  concurrency: number;
+  timeoutMs: number;
 }
 
 export interface Config {
@@ -173,6 +193,7 @@ export interface Config {
   /** PUBLIC_ORIGIN as an origin, or null when empty. */
   publicOrigin: string | null;
   crawl: CrawlSettings;
+  render: RenderSettings;
   reportCookieSecret: string | undefined;
   webhookEncryptionKey: string | undefined;
 }
@@ -233,6 +254,7 @@ export function parseConfig(vars: ConfigVars): Config {
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     publicOrigin: v.PUBLIC_ORIGIN,
     crawl: toCrawlSettings(v),
+    render: { enabled: v.RENDERING, concurrency: v.RENDER_CONCURRENCY, timeoutMs: v.RENDER_TIMEOUT_MS },
     reportCookieSecret: v.REPORT_COOKIE_SECRET,
     webhookEncryptionKey: v.WEBHOOK_ENCRYPTION_KEY,
   };

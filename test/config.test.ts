@@ -24,6 +24,7 @@ describe("config: defaults and values", () => {
       webhookTimeoutMs: 15_000,
       publicOrigin: null,
       crawl: { maxPages: 1000, maxDepth: 5, maxActive: 3, intervalMs: 1000 },
+      render: { enabled: true, concurrency: 2, timeoutMs: 20_000 },
       reportCookieSecret: undefined,
       webhookEncryptionKey: undefined,
     });
@@ -81,6 +82,9 @@ describe("config: defaults and values", () => {
       MAX_CRAWL_DEPTH: "0",
       MAX_ACTIVE_CRAWLS: "1",
       CRAWL_INTERVAL_MS: "0",
+      RENDERING: "false",
+      RENDER_CONCURRENCY: "4",
+      RENDER_TIMEOUT_MS: "5000",
       REPORT_COOKIE_SECRET: "cookie",
       WEBHOOK_ENCRYPTION_KEY: "",
     });
@@ -95,6 +99,7 @@ describe("config: defaults and values", () => {
       webhookTimeoutMs: 1500,
       publicOrigin: "https://audits.example",
       crawl: { maxPages: 20, maxDepth: 0, maxActive: 1, intervalMs: 0 },
+      render: { enabled: false, concurrency: 4, timeoutMs: 5000 },
       reportCookieSecret: "cookie",
       // An empty secret is no secret: webhooks then answer 503 as when it is unset.
       webhookEncryptionKey: undefined,

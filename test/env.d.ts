@@ -10,6 +10,8 @@ declare global {
       CRAWL_SITE: string;
       /** The same site on another origin, for the one test that counts a crawl's requests to it. */
       CRAWL_SITE_ALONE: string;
+      /** "false" when test/global-setup.ts found no Chromium: rendering is then off (docs/rendering.md). */
+      RENDERING: string;
       /** The page server's routes on 127.0.0.2: another host for the auth tests' origin rule. */
       OTHER_HOST: string;
     }
@@ -21,6 +23,8 @@ declare module "vitest" {
     pageServer: string;
     crawlSite: string;
     crawlSiteAlone: string;
+    /** Whether a local Chromium stands behind the browser binding. */
+    rendering: "true" | "false";
     otherHost: string;
     /** wrangler.toml [vars] as shipped, read by wrangler itself. */
     shippedVars: Record<string, unknown>;

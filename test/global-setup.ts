@@ -2,8 +2,14 @@ import type { TestProject } from "vitest/node";
 import { unstable_readConfig } from "wrangler";
 import { crawlSiteRoutes } from "./server/crawl-site";
 import { startPageServer } from "./server/page-server";
+import { NO_CHROMIUM, setupLocalBrowser } from "../scripts/setup-local-browser.mjs";
 
 export default async function setup(project: TestProject) {
+  // The browser binding renders in this machine's Chromium (docs/rendering.md); without one, rendering is off and
+  // the rendering tests are skipped, saying why.
+  const { chromium } = setupLocalBrowser({ log: () => undefined });
+  if (!chromium) console.warn(`${NO_CHROMIUM}\n  RENDERING=false for this run: the rendering tests are skipped.`);
+  project.provide("rendering", chromium ? "true" : "false");
   const server = await startPageServer();
   // The crawl test site has its own origin, so its robots.txt does not touch the one other tests assert.
   const crawlSite = await startPageServer(0, crawlSiteRoutes);

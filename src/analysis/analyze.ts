@@ -1,26 +1,47 @@
-import { checks } from "./checks/index";
+import { allChecks, checks, renderingChecks } from "./checks/index";
 import { withDomGate } from "./dom-gate";
 import { fetchPage } from "./fetch-page";
 import { parsePage } from "./parse";
 import { notePartialRead } from "./partial-read";
+import { renderPage, type RenderOptions, type Rendered } from "./render-page";
+import { pageSignals } from "./checks/render-signals";
 import { scoreResults, type ResultLabel } from "./score";
 import type { AnalysisOptions } from "./settings";
 import { fetchSiteFacts } from "./site-facts";
-import type { Check, FetchFacts, Page, Results, SiteFacts, Verdict } from "./types";
+import type { Check, FetchFacts, Page, PageSignals, Results, SiteFacts, Verdict } from "./types";
 
 export type AnalysisOutcome =
   | { ok: true; finalUrl: string; score: number; result: ResultLabel; issues: { high: number; medium: number; low: number }; results: Results }
   | { ok: false; code: string; message: string; temporary: boolean };
 
 /**
+ * The checks about the response itself: on a rendered audit they keep reading the raw response (docs/rendering.md),
+ * every other check reads the rendered page.
+ */
+export const RESPONSE_LEVEL_CHECKS: ReadonlySet<string> = new Set([
+  "http_status",
+  "text_compression",
+  "load_time",
+  "page_size",
+  "server_signature",
+  "hsts",
+  "security_headers",
+  "doctype",
+]);
+
+export type AnalyzePageOptions = AnalysisOptions &
+  RenderOptions & { trustedOrigin?: string; site?: SiteFacts; onPage?: (page: Page) => void };
+
+/**
  * Fetches a page and its site facts, then runs every check. A page that cannot be analysed is a
  * value ({ ok: false, code }); `temporary` says whether trying again later may help.
- * `trustedOrigin` is the test-only escape of FetchOptions.
+ * `trustedOrigin` is the test-only escape of FetchOptions. With `render`, the same URL is also loaded in a
+ * browser and the checks read what it built (docs/rendering.md); a failed render fails the analysis.
  */
 export async function analyzePage(
   url: string,
   // A crawl passes the site facts it fetched once for all its pages, and reads its compact facts off the parsed page.
-  options: AnalysisOptions & { trustedOrigin?: string; site?: SiteFacts; onPage?: (page: Page) => void },
+  options: AnalyzePageOptions,
 ): Promise<AnalysisOutcome> {
   // robots.txt and the 404 probe go out beside the page (one round trip to the site, not two); only a page that
   // redirects to another origin has them fetched again for that origin. They never reject, but a bad URL would.
@@ -31,11 +52,21 @@ export async function analyzePage(
     const fetched = await fetchPage(url, { ...options, bodyLease });
     if (!fetched.ok) return fetched;
     const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
-    const site = options.site ?? ((sameOrigin && (await early)) || (await fetchSiteFacts(fetched.facts.finalUrl, options)));
-    return await withDomGate(() => parseAndCheck(url, fetched.facts, site, options));
+    const siteFacts = options.site ?? ((sameOrigin && (await early)) || fetchSiteFacts(fetched.facts.finalUrl, options));
+    // The browser loads the page while robots.txt and the 404 probe finish.
+    const [site, rendered] = await Promise.all([siteFacts, options.render ? renderPage(url, options.render, options) : null]);
+    if (rendered && !rendered.ok) return rendered;
+    return await withDomGate(() => parseAndCheck(url, fetched.facts, site, options, rendered));
   } finally {
     bodyLease?.release();
   }
+}
+
+/** Parses the raw HTML, lets `use` read it, and keeps only its signals: the DOM is garbage once this returns. */
+function rawSignals(facts: FetchFacts, site: SiteFacts, options: AnalysisOptions, use: (page: Page) => void): PageSignals {
+  const page = parsePage(facts, site, options.settings);
+  use(page);
+  return pageSignals(page);
 }
 
 function parseAndCheck(
@@ -43,18 +74,34 @@ function parseAndCheck(
   facts: FetchFacts,
   site: SiteFacts,
   options: AnalysisOptions & { onPage?: (page: Page) => void },
+  rendered: Rendered | null,
 ): AnalysisOutcome {
   let current: Check | undefined;
-  try {
-    const page: Page = parsePage(facts, site, options.settings);
-    const verdicts: { check: Check; verdict: Verdict }[] = [];
-    for (const check of checks) {
+  const verdicts = new Map<Check, Verdict>();
+  const runOn = (page: Page, which: readonly Check[]) => {
+    for (const check of which) {
       current = check;
-      verdicts.push({ check, verdict: notePartialRead(page, check, check.run(page)) });
+      verdicts.set(check, notePartialRead(page, check, check.run(page)));
     }
     current = undefined;
+  };
+  try {
+    let page: Page;
+    if (rendered) {
+      // One DOM at a time: the raw page answers the response-level checks and gives the small facts the comparison
+      // needs inside rawSignals, and is dropped on its return, before the rendered HTML is parsed.
+      const raw = rawSignals(facts, site, options, (rawPage) => runOn(rawPage, checks.filter((c) => RESPONSE_LEVEL_CHECKS.has(c.id))));
+      const renderedFacts: FetchFacts = { ...facts, finalUrl: rendered.finalUrl, html: rendered.html, bytes: rendered.bytes, truncated: false };
+      page = { ...parsePage(renderedFacts, site, options.settings), rendering: { raw, ...rendered.browser } };
+      runOn(page, [...checks.filter((check) => !RESPONSE_LEVEL_CHECKS.has(check.id)), ...renderingChecks]);
+    } else {
+      page = parsePage(facts, site, options.settings);
+      runOn(page, checks);
+    }
     options.onPage?.(page);
-    return { ok: true, finalUrl: facts.finalUrl, ...scoreResults(verdicts) };
+    // In registry order, whichever page answered.
+    const ordered = allChecks.filter((check) => verdicts.has(check)).map((check) => ({ check, verdict: verdicts.get(check)! }));
+    return { ok: true, finalUrl: facts.finalUrl, ...scoreResults(ordered) };
   } catch (error) {
     // A bug, not a page problem: fail this report loudly rather than store a score missing a check.
     console.error("analysis failed", { url, check: current?.id, error });

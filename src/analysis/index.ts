@@ -3,10 +3,11 @@
  * Nothing here may import Hono, Drizzle or D1.
  */
 import { analyzePage as analyzeWithOptions, type AnalysisOutcome } from "./analyze";
+import type { RenderOptions } from "./render-page";
 import { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 import type { CheckSettings } from "./types";
 
-export type AnalyzeOptions = Partial<Omit<AnalysisOptions, "settings">> & { settings?: Partial<CheckSettings> };
+export type AnalyzeOptions = Partial<Omit<AnalysisOptions, "settings">> & RenderOptions & { settings?: Partial<CheckSettings> };
 
 const defined = <T extends object>(options: T) =>
   Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -19,7 +20,9 @@ export function analyzePage(url: string, options: AnalyzeOptions = {}): Promise<
 }
 
 export type { AnalysisOutcome } from "./analyze";
-export { checks, checksById } from "./checks/index";
+export type { RenderOptions } from "./render-page";
+export type { RenderFailureCode, RenderInit, RenderOutcome, Renderer } from "./render-types";
+export { allChecks, checks, checksById, renderingChecks } from "./checks/index";
 export { importancePoints, resultForScore, resultScoreRanges, type ResultLabel } from "./score";
 export { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 export { defaultCheckSettings } from "./types";

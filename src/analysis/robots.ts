@@ -24,14 +24,40 @@ export interface RobotsRule {
   text: string;
 }
 
+/** A `Content-Signal:` line (Cloudflare's Content Signals Policy): `[path] key=value, key=value`. */
+export interface ContentSignal {
+  /** Normalised path pattern when the line is scoped to one, else null (the whole site). */
+  path: string | null;
+  /** Lower-cased keys and values in file order, unknown keys kept. */
+  values: Record<string, string>;
+  line: number;
+}
+
 interface RobotsGroup {
   agents: string[];
   rules: RobotsRule[];
+  signals: ContentSignal[];
 }
 
 export interface ParsedRobots {
   groups: RobotsGroup[];
   sitemaps: string[];
+  /** Content-Signal lines before any user-agent: they apply to every crawler. */
+  signals: ContentSignal[];
+}
+
+function parseContentSignal(value: string, line: number): ContentSignal {
+  const first = value.split(/\s+/, 1)[0] ?? "";
+  const scoped = first.startsWith("/") && !first.includes("=");
+  const rest = scoped ? value.slice(first.length) : value;
+  const values: Record<string, string> = {};
+  for (const pair of rest.split(",")) {
+    const eq = pair.indexOf("=");
+    if (eq === -1) continue;
+    const key = pair.slice(0, eq).trim().toLowerCase();
+    if (key) values[key] = pair.slice(eq + 1).trim().toLowerCase();
+  }
+  return { path: scoped ? normalisePath(first) : null, values, line };
 }
 
 export type RobotsAvailability = "missing" | "unreachable" | "available";
@@ -72,12 +98,13 @@ export function robotsLines(body: string): RobotsLine[] {
 export function parseRobots(body: string): ParsedRobots {
   const groups: RobotsGroup[] = [];
   const sitemaps: string[] = [];
+  const signals: ContentSignal[] = [];
   let current: RobotsGroup | null = null;
   let sawRule = false;
   for (const line of robotsLines(body)) {
     if (line.key === "user-agent") {
       if (!current || sawRule) {
-        current = { agents: [], rules: [] };
+        current = { agents: [], rules: [], signals: [] };
         groups.push(current);
         sawRule = false;
       }
@@ -88,9 +115,11 @@ export function parseRobots(body: string): ParsedRobots {
       current.rules.push({ allow: line.key === "allow", pattern: normalisePath(line.value), line: line.number, text: line.text.trim() });
     } else if (line.key === "sitemap" && line.value) {
       sitemaps.push(line.value);
+    } else if (line.key === "content-signal") {
+      (current ? current.signals : signals).push(parseContentSignal(line.value, line.number));
     }
   }
-  return { groups, sitemaps };
+  return { groups, sitemaps, signals };
 }
 
 const isGlobalAgent = (value: string): boolean => /^\*(\s|$)/.test(value);
@@ -98,13 +127,19 @@ const isGlobalAgent = (value: string): boolean => /^\*(\s|$)/.test(value);
 /** The product token of a user-agent line: "Googlebot/2.1" and "googlebot" both name googlebot. */
 const agentToken = (value: string): string => (/^[A-Za-z_-]+/.exec(value)?.[0] ?? "").toLowerCase();
 
-/** Rules that apply to a crawler: every group naming its token, else every `*` group, else none. */
-function rulesFor(robots: ParsedRobots, agent: string): RobotsRule[] {
+/** The groups naming a crawler's token; none means the `*` groups apply to it. */
+export function groupsNaming(robots: ParsedRobots, agent: string): RobotsGroup[] {
   const token = agent.toLowerCase();
-  const specific = robots.groups.filter((g) => g.agents.some((a) => !isGlobalAgent(a) && agentToken(a) === token));
-  const chosen = specific.length > 0 ? specific : robots.groups.filter((g) => g.agents.some(isGlobalAgent));
-  return chosen.flatMap((g) => g.rules);
+  return robots.groups.filter((g) => g.agents.some((a) => !isGlobalAgent(a) && agentToken(a) === token));
 }
+
+/** The groups that apply to a crawler: every group naming its token, else every `*` group, else none. */
+export function groupsFor(robots: ParsedRobots, agent: string): RobotsGroup[] {
+  const specific = agent === "*" ? [] : groupsNaming(robots, agent);
+  return specific.length > 0 ? specific : robots.groups.filter((g) => g.agents.some(isGlobalAgent));
+}
+
+const rulesFor = (robots: ParsedRobots, agent: string): RobotsRule[] => groupsFor(robots, agent).flatMap((g) => g.rules);
 
 export interface RobotsDecision {
   allowed: boolean;

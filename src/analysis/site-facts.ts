@@ -1,5 +1,6 @@
 import { discard, followRedirects, readBody, requestHeaders, targetGuard, type FetchOptions } from "./fetch-page";
-import type { RobotsFacts, SiteFacts } from "./types";
+import { LLMS_TXT_MAX_BYTES, LLMS_TXT_TIMEOUT_MS, digestLlmsTxt } from "./llms-txt";
+import type { LlmsTxtFacts, RobotsFacts, SiteFacts } from "./types";
 
 /** Google reads the first 500 KiB of a robots.txt; we keep a little more and drop the rest. */
 export const ROBOTS_MAX_BYTES = 512 * 1024;
@@ -20,7 +21,7 @@ async function getFollowing(url: string, accept: string, options: SiteOptions) {
     // robots.txt and the 404 probe are files of the site like its pages: on the login's origin they are read with it.
     credentials: options.credentials,
   });
-  return followed.ok ? { response: followed.response, signal } : null;
+  return followed.ok ? { response: followed.response, signal, redirects: followed.redirects.length } : null;
 }
 
 export async function fetchRobots(url: string, options: SiteOptions): Promise<RobotsFacts> {
@@ -42,16 +43,47 @@ export async function fetchRobots(url: string, options: SiteOptions): Promise<Ro
 /** A path that cannot exist on the origin: a real 404 page answers 404 (or 410) to it. */
 export const notFoundProbeUrl = (origin: string) => `${origin}/pagegrade-404-check-${crypto.randomUUID()}`;
 
-/** Final status of a URL, redirects followed: a soft 404 answers 200 or redirects to a page that does. */
-export async function probeStatus(url: string, options: SiteOptions): Promise<number | null> {
+/** Final status of a URL and how many redirects led there; null when no answer came. Nothing of the body is read. */
+export async function probeAnswer(url: string, options: SiteOptions): Promise<{ status: number; redirects: number } | null> {
   const got = await getFollowing(url, "text/html", options);
   if (!got) return null;
   await discard(got.response);
-  return got.response.status;
+  return { status: got.response.status, redirects: got.redirects };
 }
 
+/** Final status of a URL, redirects followed: a soft 404 answers 200 or redirects to a page that does. */
+export const probeStatus = async (url: string, options: SiteOptions): Promise<number | null> => (await probeAnswer(url, options))?.status ?? null;
+
+/**
+ * /llms.txt as Lighthouse's `llms-txt` gatherer fetches it: redirects followed, 2 s for the request and the body
+ * together; a 2xx body is decoded as UTF-8 and digested (only its first LLMS_TXT_MAX_BYTES: Lighthouse has no cap).
+ */
+export async function fetchLlmsTxt(url: string, options: SiteOptions): Promise<LlmsTxtFacts> {
+  const guard = targetGuard(options);
+  const start = guard(url);
+  if (!start.ok) return { url, status: null, error: start.code, digest: null };
+  const signal = AbortSignal.timeout(Math.min(options.timeoutMs, LLMS_TXT_TIMEOUT_MS));
+  const followed = await followRedirects(start.url, { guard, signal, headers: requestHeaders("text/markdown,text/plain;q=0.9,*/*;q=0.1", options.userAgent) });
+  if (!followed.ok) return { url, status: null, error: followed.code, digest: null };
+  const { response } = followed;
+  if (response.status < 200 || response.status > 299) {
+    await discard(response);
+    return { url, status: response.status, error: null, digest: null };
+  }
+  const body = await readBody(response, LLMS_TXT_MAX_BYTES, signal);
+  if (!body.ok) return { url, status: response.status, error: body.code, digest: null };
+  // A cut file may end inside a UTF-8 sequence: the decoder's replacement character stands for it.
+  const text = new TextDecoder("utf-8").decode(body.bytes);
+  return { url, status: response.status, error: null, digest: digestLlmsTxt(text, followed.url.href, body.truncated) };
+}
+
+/** robots.txt, the not-found probe and llms.txt of the page's origin, in parallel: the facts every page of it shares. */
 export async function fetchSiteFacts(pageUrl: string, options: SiteOptions): Promise<SiteFacts> {
   const { origin } = new URL(pageUrl);
-  const [robots, notFoundStatus] = await Promise.all([fetchRobots(`${origin}/robots.txt`, options), probeStatus(notFoundProbeUrl(origin), options)]);
-  return { robots, notFoundStatus };
+  const [robots, notFoundStatus, llms] = await Promise.all([
+    fetchRobots(`${origin}/robots.txt`, options),
+    probeStatus(notFoundProbeUrl(origin), options),
+    fetchLlmsTxt(`${origin}/llms.txt`, options),
+  ]);
+  return { robots, notFoundStatus, llms };
 }

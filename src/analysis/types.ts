@@ -1,4 +1,4 @@
-export type Category = "seo" | "performance" | "security" | "miscellaneous";
+export type Category = "seo" | "performance" | "security" | "miscellaneous" | "ai" | "rendering";
 export type Importance = "high" | "medium" | "low";
 
 /** What the fetch layer learned about the page's own HTML response. */
@@ -26,10 +26,43 @@ export interface RobotsFacts {
   body: string | null;
 }
 
+/** What /llms.txt of the page's origin answered, read as Lighthouse's `llms-txt` audit reads it (docs/analysis.md). */
+export interface LlmsTxtFacts {
+  url: string;
+  /** Final status, redirects followed; null when no answer came. */
+  status: number | null;
+  /** Why no answer came: the fetch layer's code (`timeout`, `connection_failed`, `blocked_url`, ...), else null. */
+  error: string | null;
+  /** What the text says, for a 2xx answer only: the text itself is not kept (a crawl keeps its site facts in D1). */
+  digest: LlmsTxtDigest | null;
+}
+
+export interface LlmsTxtDigest {
+  /** Length of the decoded text in UTF-16 code units, as Lighthouse counts it. */
+  length: number;
+  /** The file was longer than LLMS_TXT_MAX_BYTES and only its start was read. */
+  truncated: boolean;
+  hasH1: boolean;
+  hasLink: boolean;
+  /** What llmstxt.org asks beyond Lighthouse's rule: reported, never failed. */
+  h1First: boolean;
+  summary: boolean;
+  sections: number;
+  links: number;
+  /** Links written as llmstxt.org's list items, `- [name](url)` or `- [name](url): notes`, under an H2. */
+  listLinks: number;
+  optional: boolean;
+  /** Same-host http(s) URLs the file links to, deduplicated, at most LLMS_TXT_MAX_LINKS; `sameHostCount` counts all. */
+  sameHost: string[];
+  sameHostCount: number;
+}
+
 export interface SiteFacts {
   robots: RobotsFacts;
   /** Status of a request for a random path on the same origin; null when it failed. */
   notFoundStatus: number | null;
+  /** Absent in the facts of a crawl started before llms.txt was read. */
+  llms?: LlmsTxtFacts;
 }
 
 export interface CheckSettings {
@@ -97,6 +130,32 @@ export interface Page {
   fetch: FetchFacts;
   site: SiteFacts;
   settings: CheckSettings;
+  /** Set on a rendered page only (docs/rendering.md): what the raw HTML said, and what the browser saw. */
+  rendering?: RenderingFacts;
+}
+
+/** What the raw and the rendered page are compared on: plain data, small, read from one parsed page. */
+export interface PageSignals {
+  title: string | null;
+  metaDescription: string | null;
+  h1: string | null;
+  /** The first canonical <link> of the head, resolved against the page URL (as written when it cannot be). */
+  canonical: string | null;
+  /** Whether a robots or googlebot meta tag says noindex or none (the X-Robots-Tag header is not script's to change). */
+  noindex: boolean;
+  /** Crawlable link targets, absolute, without fragment, deduplicated, at most MAX_SIGNAL_LINKS. */
+  links: string[];
+  /** Visible words of the body, lower-cased, with how often each occurs. */
+  words: Record<string, number>;
+}
+
+/** The raw page's signals and the browser's own findings, carried to the rendering checks on the rendered page. */
+export interface RenderingFacts {
+  raw: PageSignals;
+  errors: string[];
+  failedRequests: number;
+  blockedRequests: number;
+  browserMs: number;
 }
 
 /** Whatever ended the head early: an element the head cannot hold, or non-blank text. */

@@ -32,13 +32,15 @@ Options:
   --max-drop N                  with --baseline: a score may drop N points (default 0)
   --header "Name: value"        send this header (Authorization, Cookie or X-*) to the given URL's origin only; repeatable
   --basic user:password         send HTTP Basic credentials to the given URL's origin only
+  --render                      also load each page in a local Chromium (CHROME_PATH, else the usual paths)
+                                and check what its scripts build, adding the rendering checks (Node 22)
   --source auto|sitemap|links   crawl: how pages are found (default auto)
   --limit N                     crawl: at most N pages (1-${MAX_CRAWL_LIMIT}, default ${DEFAULT_CRAWL_LIMIT})
   --interval-ms N               crawl: at least N ms between fetches (default CRAWL_INTERVAL_MS, or robots.txt Crawl-delay)
   -h, --help                    this help
   -v, --version                 the version
 
-Limits and thresholds come from the same variables as the Worker (FETCH_TIMEOUT_MS, TITLE_MAX_LENGTH, ...).`;
+Limits and thresholds come from the same variables as the Worker (FETCH_TIMEOUT_MS, RENDER_TIMEOUT_MS, TITLE_MAX_LENGTH, ...).`;
 
 export interface Budget {
   minScore: number | null;
@@ -60,6 +62,8 @@ interface CommandFlags {
   allowPrivate: boolean;
   /** --header and --basic: sent only to the origin of the URL given (for crawl, the start URL). */
   auth: Auth | null;
+  /** --render: every page also loaded in a local Chromium (docs/rendering.md). */
+  render: boolean;
 }
 
 export interface AuditCommand extends CommandFlags {
@@ -127,6 +131,7 @@ export function parseCommandLine(argv: string[]): Parsed {
         "max-drop": { type: "string" },
         header: { type: "string", multiple: true },
         basic: { type: "string" },
+        render: { type: "boolean" },
         source: { type: "string" },
         limit: { type: "string" },
         "interval-ms": { type: "string" },
@@ -175,6 +180,7 @@ export function parseCommandLine(argv: string[]): Parsed {
     output: values.output ?? null,
     allowPrivate: values["allow-private"] ?? false,
     auth: credentials.value,
+    render: values.render ?? false,
   };
   if (command === "crawl") {
     return { command, url: urls[0]!, source: valueOf(source) ?? "auto", limit: valueOf(limit) ?? DEFAULT_CRAWL_LIMIT, intervalMs: valueOf(intervalMs) ?? null, ...shared };

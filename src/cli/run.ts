@@ -2,8 +2,10 @@ import { credentialsFor } from "../analysis/credentials";
 import type { AnalysisOptions } from "../analysis/settings";
 import { analysisOptionsFromEnv, crawlSettingsFromEnv } from "../config";
 import { parseCommandLine, usage, type AuditCommand, type CrawlCommand } from "./args";
+import type { RenderOptions } from "../analysis/render-page";
 import { auditPages } from "./audit";
 import { loadBaseline, type Baseline } from "./baseline";
+import { openRenderer } from "./chromium/open-renderer";
 import { colorEnabled, painter } from "./color";
 import { crawlSite } from "./crawl-site";
 import { formatJson } from "./format-json";
@@ -62,18 +64,32 @@ function fromEnv<T>(io: Io, read: (env: Io["env"]) => T): T | null {
   }
 }
 
-/** What both commands read before any request: the analysis vars and the baseline; a problem is a usage error. */
-async function prepare(command: Command, io: Io): Promise<{ ok: true; options: AnalysisOptions; baseline: Baseline | null } | { ok: false }> {
+type Prepared = { ok: true; options: AnalysisOptions & RenderOptions; baseline: Baseline | null; close(): Promise<void> } | { ok: false };
+
+/**
+ * What both commands read before any request: the analysis vars, the baseline and, with --render, a browser to start;
+ * a problem is a usage error. The options carry the renderer to every page (a crawl's too); `close` ends the browser.
+ */
+async function prepare(command: Command, io: Io): Promise<Prepared> {
   const vars = fromEnv(io, analysisOptionsFromEnv);
   if (!vars) return { ok: false };
+  let baseline: Baseline | null = null;
+  if (command.baseline) {
+    const loaded = await loadBaseline(command.baseline, io.readFile);
+    if (!loaded.ok) {
+      io.stderr.write(`pagegrade: ${oneLine(loaded.message)}\n`);
+      return { ok: false };
+    }
+    baseline = loaded.baseline;
+  }
   const options = analysisOptions(command, vars);
-  if (!command.baseline) return { ok: true, options, baseline: null };
-  const loaded = await loadBaseline(command.baseline, io.readFile);
-  if (!loaded.ok) {
-    io.stderr.write(`pagegrade: ${oneLine(loaded.message)}\n`);
+  if (!command.render) return { ok: true, options, baseline, close: async () => undefined };
+  const renderer = openRenderer(io.env);
+  if (!renderer.ok) {
+    io.stderr.write(`pagegrade: ${renderer.message}\n`);
     return { ok: false };
   }
-  return { ok: true, options, baseline: loaded.baseline };
+  return { ok: true, options: { ...options, ...renderer.options }, baseline, close: renderer.close };
 }
 
 /** The result on stdout (or in --output, with one line per page on stdout), then the exit code. */
@@ -99,7 +115,7 @@ async function finish(command: Command, run: RunReport, io: Io): Promise<number>
 async function audit(command: AuditCommand, io: Io): Promise<number> {
   const prepared = await prepare(command, io);
   if (!prepared.ok) return exitCodes.usage;
-  const outcomes = await auditPages(command, prepared.options);
+  const outcomes = await auditPages(command, prepared.options).finally(prepared.close);
   const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget, prepared.baseline));
   return finish(command, { pages, site: null, budget: command.budget, baseline: command.baseline }, io);
 }
@@ -108,12 +124,15 @@ async function crawl(command: CrawlCommand, io: Io): Promise<number> {
   const prepared = await prepare(command, io);
   // Only a crawl reads the crawl vars: a stray CRAWL_INTERVAL_MS must not stop an audit.
   const settings = prepared.ok ? fromEnv(io, crawlSettingsFromEnv) : null;
-  if (!prepared.ok || !settings) return exitCodes.usage;
+  if (!prepared.ok || !settings) {
+    if (prepared.ok) await prepared.close();
+    return exitCodes.usage;
+  }
   const input = { url: command.url, source: command.source, limit: command.limit, intervalMs: command.intervalMs ?? settings.intervalMs };
   const progress = progressReporter(io.stderr);
   // Discovery, robots.txt, sitemaps and pages of the start URL's origin get the credentials; no other origin does.
   const options = command.auth ? { ...prepared.options, credentials: credentialsFor(command.url, command.auth) } : prepared.options;
-  const crawled = await crawlSite(input, options, settings.maxDepth, progress.page);
+  const crawled = await crawlSite(input, options, settings.maxDepth, progress.page).finally(prepared.close);
   progress.done();
   if (!crawled.ok) {
     // Nothing to audit (no sitemap and links not allowed, robots.txt unreachable, ...): as a page that could not be analysed.

@@ -4,6 +4,7 @@ import type { SiteFacts } from "../analysis/types";
 import { crawlPages, crawls } from "../db/schema";
 import type { Db } from "../db/client";
 import type { AnalysisJob, AnalysisPath } from "../reports/analysis-job";
+import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../reports/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import { claimFetchSlot, releaseFetchSlot } from "./fetch-slot";
@@ -17,14 +18,15 @@ export type CrawlPageJob = AnalysisJob & { crawlId: number };
  * A crawl's page: its fetch waits for the crawl's fetch slot (or is stopped with the crawl), uses the crawl's shared
  * site facts and keeps the page's compact facts; once its generation has ended the crawl page settles.
  */
-export function crawlPagePath(env: Env, db: Db, job: CrawlPageJob): AnalysisPath {
+export function crawlPagePath(env: Env, db: Db, pool: RenderPool | null, job: CrawlPageJob): AnalysisPath {
   let facts: PageFacts | null = null;
+  let rendered = false;
   return {
     async analyze(url, options) {
       // The processing mark is written before the slot is claimed, so the fetch claims its slot last.
       await markProcessing(db, job);
       const page = await db
-        .select({ state: crawlPages.state, siteFacts: crawls.siteFacts })
+        .select({ state: crawlPages.state, siteFacts: crawls.siteFacts, render: crawls.render })
         .from(crawlPages)
         .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
         .where(and(eq(crawlPages.id, job.crawlPageId ?? 0), eq(crawlPages.crawlId, job.crawlId)))
@@ -37,12 +39,24 @@ export function crawlPagePath(env: Env, db: Db, job: CrawlPageJob): AnalysisPath
         return { next: "skip" };
       }
       const site = (page?.siteFacts as SiteFacts | null) ?? undefined;
-      const outcome = await analyzePage(url, { ...options, site, onPage: (parsed) => void (facts = pageFactsOf(parsed)) });
+      rendered = page?.render === 1;
+      if (rendered && !pool) {
+        await releaseFetchSlot(db, job.crawlId);
+        return { next: "finish", outcome: failures.renderingOff };
+      }
+      // Every page of a rendered crawl renders in the crawl's one browser session; its facts (links included, for
+      // link discovery) come from the page analyzePage parsed, which is the rendered one.
+      const rendering = rendered && pool ? { ...options, render: pool.forCrawl(job.crawlId), renderTimeoutMs: pool.timeoutMs } : options;
+      const outcome = await analyzePage(url, { ...rendering, site, onPage: (parsed) => void (facts = pageFactsOf(parsed)) });
       // The fetch has ended: the interval before the crawl's next fetch starts now.
       await releaseFetchSlot(db, job.crawlId);
       return { next: "finish", outcome };
     },
-    settle: (outcome) => settleCrawlPage(env, db, job, outcome.ok, outcome.ok ? facts : null),
+    async settle(outcome) {
+      await settleCrawlPage(env, db, job, outcome.ok, outcome.ok ? facts : null);
+      // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out.
+      if (rendered && pool && (await crawlEnded(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
+    },
     // The page settles as its report stands.
     settleWithoutFetch: (status) => settleCrawlPage(env, db, job, status === "completed", null),
   };
@@ -74,3 +88,6 @@ async function settleCrawlPage(env: Env, db: Db, job: CrawlPageJob, ok: boolean,
   if (ok && facts) await expandLinks(env, db, job.crawlId, settled.depth, facts.links);
   await finalizeCrawl(env, db, job.crawlId);
 }
+
+const crawlEnded = async (db: Db, crawlId: number) =>
+  (await db.select({ status: crawls.status }).from(crawls).where(eq(crawls.id, crawlId)).get())?.status !== "running";

@@ -17,6 +17,7 @@ export interface NewCrawl {
   schedule: Crawl["schedule"];
   privacy: number;
   passwordHash: string | null;
+  render: number;
   previousId?: number | null;
 }
 
@@ -28,7 +29,7 @@ export async function crawlFromInput(input: StoreCrawlInput, settings: CrawlSett
   }
   const url = normalizeCrawlUrl(targetUrlOrThrow(input.url, allowPrivateTargets).href)!;
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
-  return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash };
+  return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, render: input.render };
 }
 
 const unfinished = (accountId: number) => and(eq(crawls.accountId, accountId), inArray(crawls.status, [...UNFINISHED]));
@@ -43,9 +44,9 @@ export async function insertCrawl(db: Db, accountId: number, crawl: NewCrawl, se
   const busyProject = sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${and(unfinished(accountId), eq(crawls.project, project))})`;
   const active = sql`(SELECT count(*) FROM ${crawls} WHERE ${unfinished(accountId)})`;
   const inserted = await db.get<{ id: number } | undefined>(sql`
-    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, interval_ms, previous_id)
+    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, render, interval_ms, previous_id)
     SELECT ${accountId}, ${project}, ${crawl.url}, ${crawl.source}, ${crawl.limit}, ${crawl.schedule}, ${crawl.privacy},
-      ${crawl.passwordHash}, ${settings.intervalMs}, ${crawl.previousId ?? null}
+      ${crawl.passwordHash}, ${crawl.render}, ${settings.intervalMs}, ${crawl.previousId ?? null}
     WHERE NOT ${busyProject} AND ${active} < ${settings.maxActive}
     RETURNING id`);
   if (inserted) return (await db.select().from(crawls).where(eq(crawls.id, inserted.id)).get())!;

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
-import { integerOf, password, privacyValues, reportResource } from "../reports/schemas";
+import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
+import { siteChecks } from "./site-checks/index";
 
 const bodyError = { error: "The request body must be an object of fields." };
 const limitMessage = "The limit field must be an integer of at least 1.";
@@ -23,6 +24,7 @@ export const storeCrawlBody = z.object(
     privacy: integerOf("privacy", privacyValues).default(0),
     password: password.optional(),
     schedule: oneOf("schedule", crawlSchedules).default("none"),
+    render: integerOf("render", renderValues).default(0),
   },
   bodyError,
 );
@@ -54,6 +56,7 @@ export const crawlResource = z
     limit: z.int().positive(),
     schedule: z.enum(crawlSchedules),
     privacy: reportResource.shape.privacy,
+    render: reportResource.shape.render,
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
     pages: z.object({ found: z.int(), audited: z.int(), failed: z.int(), blocked: z.int(), pending: z.int(), skipped: z.int() }),
     truncated: z.boolean(),
@@ -62,7 +65,7 @@ export const crawlResource = z
     site_checks: z
       .record(z.string(), z.union([siteVerdict, siteChanges]))
       .nullable()
-      .meta({ description: "Keyed by site check id, once the crawl has completed." }),
+      .meta({ description: `Keyed by site check id (${siteChecks.map((check) => check.id).join(", ")}), plus \`changes\` on a scheduled re-run, once the crawl has completed.` }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     previous_id: z.int().positive().nullable().meta({ description: "The crawl this scheduled run follows." }),
     page_url: z.url(),

@@ -15,6 +15,7 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
     limit: row.limit,
     schedule: row.schedule,
     privacy: row.privacy,
+    render: row.render,
     password: row.passwordHash !== null,
     pages: { found: row.found, ...counts, skipped: row.skipped },
     truncated: row.truncated,

@@ -66,6 +66,8 @@ export const reports = sqliteTable(
     passwordHash: text(),
     // Bumped whenever the password or privacy changes, so unlock cookies signed before become void.
     accessVersion: integer().notNull().default(0),
+    // 1: audited in a real browser (docs/rendering.md); kept across regenerations until changed.
+    render: integer().notNull().default(0),
     status: text({ enum: reportStatuses }).notNull().default("queued"),
     // Bumped by every regeneration; queue messages carry it so stale or duplicate deliveries change nothing.
     generation: integer().notNull().default(1),
@@ -242,6 +244,12 @@ export const crawls = sqliteTable(
     privacy: integer().notNull().default(0),
     passwordHash: text(),
     accessVersion: integer().notNull().default(0),
+    // 1: every page is rendered in the crawl's one browser session (docs/rendering.md).
+    render: integer().notNull().default(0),
+    // The crawl's browser session (Browser Run session id), reconnected to by every page's consumer.
+    browserSession: text(),
+    // Browsers launched for this crawl: 1 for a crawl that kept its session (the figure docs/rendering.md promises).
+    browserLaunches: integer().notNull().default(0),
     // How discovery went: "sitemap" when a sitemap gave URLs of the host, else "links".
     discoveredBy: text({ enum: ["sitemap", "links"] }),
     found: integer().notNull().default(0),

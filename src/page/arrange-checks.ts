@@ -22,8 +22,11 @@ const categoryNames: Record<Category, string> = {
   performance: "Performance",
   security: "Security",
   miscellaneous: "Miscellaneous",
+  ai: "AI search and agents",
+  // Raw against rendered HTML (docs/rendering.md): only a rendered report has these.
+  rendering: "What JavaScript changes",
 };
-const categoryOrder: Category[] = ["seo", "performance", "security", "miscellaneous"];
+const categoryOrder: Category[] = ["seo", "performance", "security", "miscellaneous", "ai", "rendering"];
 const importanceRank: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
 
 const toRow = (id: string, result: CheckResult, check: Check | undefined): CheckRow => ({

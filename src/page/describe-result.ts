@@ -55,16 +55,33 @@ export function describeValue(value: unknown): string {
   return `${clip(flat(value.found), MAX_TEXT - note.length)}${note}`;
 }
 
-/** Errors whose key in words would not tell a reader what is wrong: one plain sentence each. */
-const SENTENCES: Record<string, (detail: Record<string, unknown>) => string> = {
+const field = (detail: unknown, key: string) => (typeof detail === "object" && detail !== null ? (detail as Record<string, unknown>)[key] : undefined);
+
+/** Errors whose key in words would not tell a reader what is wrong: one plain sentence each. Keys are unique to a check. */
+const SENTENCES: Record<string, (detail: unknown) => string> = {
   // Only the canonical check names this error.
   not_http: (detail) =>
-    `The canonical URL uses ${String(detail.scheme ?? "a scheme other than http")}, which search engines cannot follow; use an https:// URL.`,
+    `The canonical URL uses ${String(field(detail, "scheme") ?? "a scheme other than http")}, which search engines cannot follow; use an https:// URL.`,
+  // llms_txt
+  no_h1_line: () => "llms.txt has no H1 line such as `# Site name`",
+  no_markdown_link: () => "llms.txt has no markdown link written on one line, such as `[Docs](https://example.com/docs)`",
+  llms_txt_unreachable: (detail) => `llms.txt did not answer (${String(detail)})`,
+  llms_txt_server_error: (detail) => `llms.txt answered HTTP ${String(detail)}, a server error`,
+  llms_txt_no_content: (detail) => `llms.txt answered HTTP ${String(detail)} with no content`,
+  // ai_crawlers
+  ai_blocked: (detail) => {
+    const agents = (Array.isArray(detail) ? detail : []).map((b) => {
+      const rule = field(b, "rule");
+      return `${String(field(b, "agent"))}${rule ? ` (line ${String(field(b, "line"))}: “${String(rule)}”)` : ""}`;
+    });
+    const more = agents.length > MAX_ITEMS ? ` and ${agents.length - MAX_ITEMS} more` : "";
+    return `robots.txt keeps ${agents.slice(0, MAX_ITEMS).join(", ")}${more} out of this page while it lets Googlebot in`;
+  },
 };
 
 function describeError(key: string, detail: unknown): string {
   const sentence = SENTENCES[key];
-  if (sentence && typeof detail === "object" && detail !== null) return sentence(detail as Record<string, unknown>);
+  if (sentence) return sentence(detail);
   return detail === true || detail === null ? words(key) : `${words(key)}: ${flat(detail)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
-import { checks } from "../analysis/checks";
+import { allChecks } from "../analysis/checks";
 import type { Results } from "../analysis/types";
 import { config } from "../config";
 import type { ReportRow } from "../reports/serialize";
@@ -23,7 +23,7 @@ export function summarize(row: ReportRow): ReportSummary | null {
     score: row.score,
     result: row.result,
     issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
-    sections: arrangeChecks(row.results as Results, checks),
+    sections: arrangeChecks(row.results as Results, allChecks),
   };
 }
 

@@ -13,6 +13,8 @@ import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
 import { hostOf, releaseHostSlot, waitForHostSlot } from "./host-slots";
+import { browserBinding } from "../render/availability";
+import { renderPool, type RenderPool } from "../render/browser-pool";
 import { loneReportPath } from "./lone-report-path";
 
 /**
@@ -34,6 +36,7 @@ const HOST_SLOT_MARGIN_MS = 30_000;
 interface LaneContext {
   env: Env;
   db: Db;
+  pool: RenderPool | null;
   lane: Lane;
   options: AnalysisOptions;
   maxAttempts: number;
@@ -62,9 +65,13 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     bodyBudget: bodyBudget(settings.bodyBudgetBytes),
     ...(lane === "main" && { firstDeadlineMs: settings.firstDeadlineMs }),
   };
+  const db = createDb(env.DB);
+  // One browser for the whole invocation, launched only if one of its reports renders (docs/rendering.md).
+  const binding = browserBinding(env);
   const context: LaneContext = {
     env,
-    db: createDb(env.DB),
+    db,
+    pool: binding ? renderPool(binding, db, settings.render) : null,
     lane,
     options,
     maxAttempts: settings.analysisMaxAttempts,
@@ -74,12 +81,16 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
   };
   // Every fetch of the batch starts at once: waiting on a network holds no memory; bodies (the byte budget) and
   // DOMs (the DOM gate) do, and those are bounded where they are held.
-  await Promise.all(batch.messages.map((message) => handleMessage(context, message)));
+  try {
+    await Promise.all(batch.messages.map((message) => handleMessage(context, message)));
+  } finally {
+    await context.pool?.release();
+  }
 }
 
 /** The one place a message's kind is decided: a crawl's page, or a lone report. */
-const pathOf = (env: Env, db: Db, job: AnalysisJob): AnalysisPath =>
-  job.crawlId ? crawlPagePath(env, db, { ...job, crawlId: job.crawlId }) : loneReportPath(db, job);
+const pathOf = (env: Env, db: Db, pool: RenderPool | null, job: AnalysisJob): AnalysisPath =>
+  job.crawlId ? crawlPagePath(env, db, pool, { ...job, crawlId: job.crawlId }) : loneReportPath(db, pool, job);
 
 async function handleMessage(context: LaneContext, message: Message<unknown>) {
   const { env, db, options, maxAttempts } = context;
@@ -90,9 +101,9 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     return;
   }
   const job = parsed.data;
-  const path = pathOf(env, db, job);
+  const path = pathOf(env, db, context.pool, job);
   const report = await db
-    .select({ url: reports.url, status: reports.status, generation: reports.generation, attempts: reports.attempts })
+    .select({ url: reports.url, status: reports.status, generation: reports.generation, attempts: reports.attempts, render: reports.render })
     .from(reports)
     .where(eq(reports.id, job.reportId))
     .get();
@@ -110,7 +121,7 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     }
     let step;
     try {
-      step = await path.analyze(report.url, options);
+      step = await path.analyze(report.url, options, report.render);
     } finally {
       await releaseHostSlot(db, job.reportId);
     }
@@ -159,7 +170,7 @@ async function handleDeadLetter(env: Env, db: Db, message: Message<unknown>) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (parsed.success) {
     await finishGeneration(env, db, parsed.data, failures.analysisCrashed);
-    await pathOf(env, db, parsed.data).settle(failures.analysisCrashed);
+    await pathOf(env, db, null, parsed.data).settle(failures.analysisCrashed);
   }
   message.ack();
 }

@@ -1,14 +1,22 @@
 import { analyzePage } from "../analysis/analyze";
 import type { Db } from "../db/client";
 import type { AnalysisJob, AnalysisPath } from "../reports/analysis-job";
+import { failures } from "../reports/failures";
 import { markProcessing } from "../reports/generation";
+import type { RenderPool } from "../render/browser-pool";
 
 /** A report analysed on its own: nothing to wait for before the fetch, nothing to settle after its end. */
-export function loneReportPath(db: Db, job: AnalysisJob): AnalysisPath {
+export function loneReportPath(db: Db, pool: RenderPool | null, job: AnalysisJob): AnalysisPath {
   return {
-    async analyze(url, options) {
+    async analyze(url, options, render) {
+      if (render === 1 && !pool) {
+        await markProcessing(db, job);
+        return { next: "finish", outcome: failures.renderingOff };
+      }
+      // A rendered audit gets a fresh browser context of the invocation's browser: nothing of another audit in it.
+      const rendering = render === 1 && pool ? { ...options, render: pool.forAudit(), renderTimeoutMs: pool.timeoutMs } : options;
       // The processing mark is written while the page is fetched: one D1 round trip off the time to report.
-      const [, outcome] = await Promise.all([markProcessing(db, job), analyzePage(url, options)]);
+      const [, outcome] = await Promise.all([markProcessing(db, job), analyzePage(url, rendering)]);
       return { next: "finish", outcome };
     },
     settle: async () => {},

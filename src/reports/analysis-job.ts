@@ -22,8 +22,11 @@ export type AnalysisStep = { next: "skip" } | { next: "later"; delaySeconds: num
  * and fetched, and what must follow once the generation has ended (or turned out to be over already).
  */
 export interface AnalysisPath {
-  /** Marks the generation processing and analyses the page, or says to skip the message or deliver it later. */
-  analyze(url: string, options: AnalysisOptions): Promise<AnalysisStep>;
+  /**
+   * Marks the generation processing and analyses the page, or says to skip the message or deliver it later.
+   * `render` is the report's own `render` (a crawl's page follows its crawl's instead).
+   */
+  analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep>;
   /** After the generation's end was written (also for a dead letter's failure). */
   settle(outcome: AnalysisOutcome): Promise<void>;
   /** The delivery found its generation ended (`status`) or replaced (`undefined`): nothing was fetched. */

@@ -36,6 +36,7 @@ export async function createReport(
         projectId: sql`(SELECT ${projects.id} FROM ${projects} WHERE ${and(eq(projects.accountId, accountId), eq(projects.name, projectName))})`,
         url: url.href,
         privacy: input.privacy,
+        render: input.render,
         passwordHash,
         schedule: input.schedule,
         ...firstGeneration,

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { checks } from "../analysis/checks/index";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { reportSchedules } from "../db/schema";
 import { listParams, oneOf } from "../http/list-params";
 
 export const privacyValues = [0, 1, 2] as const;
+export const renderValues = [0, 1] as const;
 
 /** Forms send "1", JSON sends 1: both are accepted, anything else names the allowed values. */
 export const integerOf = <const T extends readonly number[]>(field: string, values: T) =>
@@ -22,7 +24,7 @@ export const password = z
 const timestamp = z.iso.datetime();
 
 const checkResult = z.object({
-  category: z.enum(["seo", "performance", "security", "miscellaneous"]),
+  category: z.enum(["seo", "performance", "security", "miscellaneous", "rendering", "ai"]),
   importance: z.enum(["high", "medium", "low"]),
   passed: z.boolean(),
   value: z.unknown().meta({ description: "What the check found." }),
@@ -37,13 +39,19 @@ export const reportResource = z
     final_url: z.string().nullable(),
     project: z.string(),
     privacy: z.union(privacyValues.map((v) => z.literal(v))),
+    render: z
+      .union(renderValues.map((v) => z.literal(v)))
+      .meta({ description: "1: audited in a real browser, the `rendering` checks compare raw and rendered HTML (docs/rendering.md)." }),
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
     status: z.enum(["queued", "processing", "completed", "failed"]),
     score: z.int().min(0).max(100).nullable(),
     previous_score: z.int().min(0).max(100).nullable().meta({ description: "The previous completed generation's score." }),
     result: z.enum(["good", "decent", "bad"]).nullable(),
     issues: z.object({ high: z.int(), medium: z.int(), low: z.int() }),
-    results: z.record(z.string(), checkResult).nullable().meta({ description: "Keyed by check id." }),
+    results: z
+      .record(z.string(), checkResult)
+      .nullable()
+      .meta({ description: `Keyed by check id: ${checks.map((check) => `${check.id} (${check.category})`).join(", ")}.` }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     attempts: z.int().min(0).nullable().meta({ description: "Attempts of the running analysis made so far; null once it has ended." }),
     last_error: z
@@ -92,12 +100,14 @@ export const storeReportBody = z.object({
   privacy: integerOf("privacy", privacyValues).default(0),
   password: password.optional(),
   schedule: oneOf("schedule", reportSchedules).default("none"),
+  render: integerOf("render", renderValues).default(0),
 }, bodyError);
 
 export const updateReportBody = z.object({
   schedule: oneOf("schedule", reportSchedules).optional(),
   privacy: integerOf("privacy", privacyValues).optional(),
   password: password.optional(),
+  render: integerOf("render", renderValues).optional(),
   update: integerOf("update", [0, 1] as const).default(0),
 }, bodyError);
 

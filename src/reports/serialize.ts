@@ -39,6 +39,7 @@ export function toReportResource(row: ReportRow, origin: string) {
     final_url,
     project: row.project,
     privacy: row.privacy,
+    render: row.render,
     password: row.passwordHash !== null,
     status,
     score,

@@ -10,7 +10,7 @@ import type { UpdateReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
 
 /**
- * Privacy and password changes, and `update=1` regeneration: status back to queued and a new generation, while
+ * Privacy, password and render changes, and `update=1` regeneration: status back to queued and a new generation, while
  * the previous score and results stay until the new analysis replaces them.
  */
 export async function updateReport(
@@ -36,6 +36,8 @@ export async function updateReport(
       .set({
         privacy,
         passwordHash,
+        // Kept for every later regeneration (scheduled ones too) until changed again.
+        ...(input.render !== undefined && { render: input.render }),
         updatedAt: new Date().toISOString(),
         ...(accessChanged && { accessVersion: sql`${reports.accessVersion} + 1` }),
         ...(schedule && { schedule, nextRunAt: firstRunSql(schedule, Math.floor(Date.now() / 1000)) }),

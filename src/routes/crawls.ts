@@ -1,3 +1,4 @@
+import { requireRendering } from "../render/availability";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { cancelCrawl } from "../crawls/cancel-crawl";
@@ -82,7 +83,9 @@ const storeRoute = createRoute({
 
 crawlRoutes.openapi(storeRoute, async (c) => {
   const { crawl: settings, allowPrivateTargets } = config(c.env);
-  const input = await crawlFromInput(validBody(c, storeCrawlBody), settings, allowPrivateTargets);
+  const body = validBody(c, storeCrawlBody);
+  requireRendering(c.env, body.render);
+  const input = await crawlFromInput(body, settings, allowPrivateTargets);
   const crawl = await insertCrawl(c.var.db, c.var.caller.accountId, input, settings);
   if (typeof crawl === "string") return refusal(crawl, settings);
   await enqueueDiscovery(c.var.db, c.env.CRAWL_QUEUE, crawl.id);

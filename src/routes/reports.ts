@@ -1,3 +1,4 @@
+import { requireRendering } from "../render/availability";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Db } from "../db/client";
@@ -97,7 +98,9 @@ reportRoutes.openapi(showRoute, async (c) => {
 });
 
 reportRoutes.openapi(storeRoute, async (c) => {
-  const report = await createReport(c.var.db, c.var.caller.accountId, validBody(c, storeReportBody), allowPrivate(c.env));
+  const input = validBody(c, storeReportBody);
+  requireRendering(c.env, input.render);
+  const report = await createReport(c.var.db, c.var.caller.accountId, input, allowPrivate(c.env));
   await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
   const resource = toReportResource(report, origin(c.req.url));
   c.header("Location", `${origin(c.req.url)}/api/v1/reports/${report.id}`);
@@ -123,7 +126,9 @@ function updateOperation(method: "put" | "patch", operationId: string, summary: 
   });
   reportRoutes.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    const { report, regenerate } = await updateReport(c.var.db, c.var.caller.accountId, id, validBody(c, updateReportBody));
+    const input = validBody(c, updateReportBody);
+    requireRendering(c.env, input.render);
+    const { report, regenerate } = await updateReport(c.var.db, c.var.caller.accountId, id, input);
     if (regenerate) {
       await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
       return c.json({ data: toReportResource(report, origin(c.req.url)), status: 202 as const }, 202);

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { basicAuthorization, credentialsFor } from "../../src/analysis/credentials";
-import { ROBOTS_MAX_BYTES, fetchRobots, fetchSiteFacts, probeStatus } from "../../src/analysis/site-facts";
+import { LLMS_TXT_MAX_BYTES } from "../../src/analysis/llms-txt";
+import { ROBOTS_MAX_BYTES, fetchLlmsTxt, fetchRobots, fetchSiteFacts, probeStatus } from "../../src/analysis/site-facts";
+import { goodLlmsTxt } from "../server/llms-routes";
 import { robotsTxt } from "../server/routes";
 import { requestsTo } from "../helpers/request-log";
 
@@ -25,12 +27,16 @@ describe("fetchSiteFacts", () => {
 
   it("never fails: an unreachable origin gives null facts", async () => {
     const site = await fetchSiteFacts("http://127.0.0.1:9/page", local);
-    expect(site).toEqual({ robots: { url: "http://127.0.0.1:9/robots.txt", status: null, body: null }, notFoundStatus: null });
+    expect(site).toEqual({
+      robots: { url: "http://127.0.0.1:9/robots.txt", status: null, body: null },
+      notFoundStatus: null,
+      llms: { url: "http://127.0.0.1:9/llms.txt", status: null, error: "connection_failed", digest: null },
+    });
   });
 
   it("gives null facts for an origin the rules block", async () => {
     const site = await fetchSiteFacts(`${origin}/fixtures/sample-page.html`, { ...local, allowPrivateTargets: false });
-    expect(site).toMatchObject({ robots: { status: null, body: null }, notFoundStatus: null });
+    expect(site).toMatchObject({ robots: { status: null, body: null }, notFoundStatus: null, llms: { status: null, error: "blocked_url" } });
   });
 });
 
@@ -67,6 +73,61 @@ describe("probeStatus", () => {
 
   it("reports the status of a path that does not exist", async () => {
     expect(await probeStatus(`${origin}/no/such/page`, local)).toBe(404);
+  });
+});
+
+describe("fetchLlmsTxt", () => {
+  it("reads /llms.txt of the page's origin beside robots.txt, once", async () => {
+    const site = await fetchSiteFacts(`${origin}/fixtures/sample-page.html`, local);
+    // The page server has no /llms.txt at its root.
+    expect(site.llms).toEqual({ url: `${origin}/llms.txt`, status: 404, error: null, digest: null });
+  });
+
+  it("digests a good file: Lighthouse's three conditions and llmstxt.org's shape, same-host links resolved", async () => {
+    const llms = await fetchLlmsTxt(`${origin}/llms/good`, local);
+    expect(llms).toMatchObject({ status: 200, error: null });
+    expect(llms.digest).toEqual({
+      length: goodLlmsTxt.length,
+      truncated: false,
+      hasH1: true,
+      hasLink: true,
+      h1First: true,
+      summary: true,
+      sections: 1,
+      links: 2,
+      listLinks: 2,
+      optional: false,
+      sameHost: [`${origin}/fixtures/sample-page.html`],
+      sameHostCount: 1,
+    });
+  });
+
+  it("keeps the status of a 404 and a 500, with no digest", async () => {
+    expect(await fetchLlmsTxt(`${origin}/llms/404`, local)).toEqual({ url: `${origin}/llms/404`, status: 404, error: null, digest: null });
+    expect(await fetchLlmsTxt(`${origin}/llms/500`, local)).toMatchObject({ status: 500, error: null, digest: null });
+  });
+
+  it("gives up after Lighthouse's 2 s, whatever the page's deadline", async () => {
+    const started = Date.now();
+    expect(await fetchLlmsTxt(`${origin}/llms/slow`, local)).toMatchObject({ status: null, error: "timeout", digest: null });
+    expect(Date.now() - started).toBeLessThan(2_900);
+  });
+
+  it("follows redirects to the final answer", async () => {
+    expect(await fetchLlmsTxt(`${origin}/llms/redirect-good`, local)).toMatchObject({ status: 200, digest: { hasH1: true, hasLink: true } });
+    expect(await fetchLlmsTxt(`${origin}/llms/redirect-404`, local)).toMatchObject({ status: 404, digest: null });
+  });
+
+  it("reads at most 1 MB of a larger file and says so", async () => {
+    const llms = await fetchLlmsTxt(`${origin}/llms/huge`, local);
+    expect(llms.digest).toMatchObject({ truncated: true, hasH1: true, hasLink: true });
+    expect(llms.digest!.length).toBeLessThanOrEqual(LLMS_TXT_MAX_BYTES);
+    expect(llms.digest!.length).toBeGreaterThan(LLMS_TXT_MAX_BYTES - 100);
+  });
+
+  it("does not follow a redirect to a blocked address", async () => {
+    const url = `${origin}/hostile/redirect?to=${encodeURIComponent("http://169.254.169.254/llms.txt")}`;
+    expect(await fetchLlmsTxt(url, { ...local, allowPrivateTargets: false, trustedOrigin: origin })).toMatchObject({ status: null, error: "blocked_url" });
   });
 });
 

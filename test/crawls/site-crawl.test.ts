@@ -37,9 +37,32 @@ describe("a crawl of the test site from its robots.txt sitemap index", () => {
     expect(await siteRequests("/site/private/")).toEqual([]);
   });
 
-  it("fetches robots.txt and the not-found probe once for the whole crawl", async () => {
+  it("fetches robots.txt, the not-found probe and llms.txt once for the whole crawl", async () => {
     expect((await siteRequests("/robots.txt")).length).toBe(1);
     expect((await siteRequests("/pagegrade-404-check-")).length).toBe(1);
+    expect((await siteRequests("/llms.txt")).length).toBe(1);
+  });
+
+  it("llms_txt_links fails the listed URLs that do not answer 200: audited pages' status, the rest asked once in discovery", async () => {
+    expect(checks().llms_txt_links).toEqual({
+      passed: false,
+      applicable: true,
+      count: 2,
+      examples: [site("/site/missing"), site("/site/llms-gone")],
+      // The robots-disallowed URL is never asked for.
+      value: { listed: 5, checked: 4, not_checked: 1 },
+    });
+    expect((await siteRequests("/site/llms-only")).length).toBe(1);
+    expect((await siteRequests("/site/llms-gone")).length).toBe(1);
+    // Audited pages are not asked for a second time.
+    expect((await siteRequests("/site/a")).length).toBe(1);
+  });
+
+  it("the crawl page says the site has an llms.txt", async () => {
+    const res = await call(`/crawls/${crawl.id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`<dt>llms.txt</dt><dd>Yes: ${site("/llms.txt")}, listing 5 pages of the site</dd>`);
+    expect(res.text).toContain("Pages listed in llms.txt answer 200");
   });
 
   it("makes every audited page an ordinary report of the account", async () => {

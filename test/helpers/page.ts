@@ -1,3 +1,4 @@
+import { pageSignals } from "../../src/analysis/checks/render-signals";
 import { parsePage } from "../../src/analysis/parse";
 import { defaultCheckSettings, type CheckSettings, type FetchFacts, type Page, type SiteFacts } from "../../src/analysis/types";
 
@@ -10,6 +11,7 @@ export interface PageOptions {
   bytes?: number;
   robots?: Partial<SiteFacts["robots"]>;
   notFoundStatus?: number | null;
+  llms?: SiteFacts["llms"];
   settings?: Partial<CheckSettings>;
 }
 
@@ -35,6 +37,21 @@ export function makePage(html: string, options: PageOptions = {}): Page {
   const site: SiteFacts = {
     robots: { url: new URL("/robots.txt", url).href, status: 404, body: null, ...options.robots },
     notFoundStatus: options.notFoundStatus === undefined ? 404 : options.notFoundStatus,
+    llms: options.llms ?? { url: new URL("/llms.txt", url).href, status: 404, error: null, digest: null },
   };
   return parsePage(fetch, site, { ...defaultCheckSettings, ...options.settings });
+}
+
+/**
+ * The rendered page of a rendered audit, from a raw and a rendered fixture: the raw one is parsed for its signals
+ * only, as the analysis does, and the rendered one carries them with what the browser reported.
+ */
+export function makeRenderedPage(
+  rawHtml: string,
+  renderedHtml: string,
+  options: PageOptions & { errors?: string[]; failedRequests?: number; blockedRequests?: number } = {},
+): Page {
+  const raw = pageSignals(makePage(rawHtml, options));
+  const { errors = [], failedRequests = 0, blockedRequests = 0 } = options;
+  return { ...makePage(renderedHtml, options), rendering: { raw, errors, failedRequests, blockedRequests, browserMs: 100 } };
 }

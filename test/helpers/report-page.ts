@@ -1,10 +1,10 @@
 import { env, exports } from "cloudflare:workers";
-import { checks } from "../../src/analysis/checks";
+import { allChecks, checks } from "../../src/analysis/checks";
 import { scoreResults } from "../../src/analysis/score";
 import type { Results } from "../../src/analysis/types";
 import { hashPassword } from "../../src/crypto/password";
 import { BASE, call, type Caller } from "./api";
-import { makePage } from "./page";
+import { makePage, makeRenderedPage } from "./page";
 
 export const HOSTILE = "<script>alert(1)</script>";
 
@@ -12,6 +12,12 @@ export const HOSTILE = "<script>alert(1)</script>";
 export function analyse(html: string, url = "https://example.com/page") {
   const page = makePage(html, { url });
   return scoreResults(checks.map((check) => ({ check, verdict: check.run(page) })));
+}
+
+/** The same for a rendered audit: every check on the rendered fixture, the rendering ones comparing it with the raw one. */
+export function analyseRendered(rawHtml: string, renderedHtml: string, url = "https://example.com/page") {
+  const page = makeRenderedPage(rawHtml, renderedHtml, { url });
+  return scoreResults(allChecks.map((check) => ({ check, verdict: check.run(page) })));
 }
 
 export interface ReportFields {

@@ -19,5 +19,6 @@ export const view = (pages: SitePage[], options: Partial<Omit<SiteView, "pages">
   pages,
   sitemapRead: true,
   linkGraphPartial: false,
+  llms: null,
   ...options,
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Check, Results } from "../../src/analysis/types";
+import { checks } from "../../src/analysis/checks/index";
 import { arrangeChecks } from "../../src/page/arrange-checks";
 import { describeErrors, describeValue } from "../../src/page/describe-result";
 import { resultColours } from "../../src/page/palette";
@@ -39,6 +40,17 @@ describe("report page rendering helpers", () => {
     expect(describeErrors(undefined)).toBe("");
   });
 
+  it("says what is wrong with llms.txt and which AI crawlers robots.txt keeps out, in sentences", () => {
+    expect(describeErrors({ no_h1_line: true, no_markdown_link: true })).toBe(
+      "llms.txt has no H1 line such as `# Site name`; llms.txt has no markdown link written on one line, such as `[Docs](https://example.com/docs)`",
+    );
+    expect(describeErrors({ llms_txt_server_error: 500 })).toBe("llms.txt answered HTTP 500, a server error");
+    expect(describeErrors({ llms_txt_unreachable: "timeout" })).toBe("llms.txt did not answer (timeout)");
+    expect(describeErrors({ ai_blocked: [{ agent: "OAI-SearchBot", group: "search", line: 5, rule: "Disallow: /" }] })).toBe(
+      "robots.txt keeps OAI-SearchBot (line 5: “Disallow: /”) out of this page while it lets Googlebot in",
+    );
+  });
+
   it("says in plain words why a file: canonical fails", () => {
     expect(describeErrors({ not_http: { href: "file:///home/me/docs/index.html", scheme: "file:" } })).toBe(
       "The canonical URL uses file:, which search engines cannot follow; use an https:// URL.",
@@ -63,5 +75,17 @@ describe("report page rendering helpers", () => {
     expect(sections[0]!.rows[0]!.title).toBe("gone check");
     expect(sections[0]!.rows[1]).toMatchObject({ title: "A title", fix: "Fix A", passed: false });
     expect(sections[0]!.passed).toBe(1);
+  });
+
+  it("shows the ai checks last, as \"AI search and agents\", with their registry titles and fixes", () => {
+    const results: Results = {
+      llms_txt: { category: "ai", importance: "low", passed: false, value: null, errors: { no_h1_line: true } },
+      title: { category: "seo", importance: "high", passed: true, value: "x" },
+      ai_crawlers: { category: "ai", importance: "medium", passed: true, value: null },
+    };
+    const sections = arrangeChecks(results, checks);
+    expect(sections.map((s) => s.name)).toEqual(["SEO", "AI search and agents"]);
+    expect(sections[1]!.rows.map((r) => r.id)).toEqual(["llms_txt", "ai_crawlers"]);
+    expect(sections[1]!.rows[0]!.fix).toContain("Serve /llms.txt");
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
-import { analyse, HOSTILE, insertReport } from "../helpers/report-page";
+import { analyse, analyseRendered, HOSTILE, insertReport } from "../helpers/report-page";
 
 const fixture = `<!doctype html><html lang="en"><head><title>${"A"} fine page title here</title>
 <meta name="description" content="A description that is long enough to pass the length check of the audit.">
@@ -57,6 +57,25 @@ describe("GET /reports/{id}", () => {
     const lastFail = seo.lastIndexOf("mark-fail");
     expect(lastFail).toBeGreaterThan(-1);
     expect(lastFail).toBeLessThan(firstPass);
+  });
+
+  it("shows a rendered report's comparison as \"What JavaScript changes\", each failure with its fix, and no such section otherwise", async () => {
+    const rendered = fixture.replace("<h1>Welcome</h1>", '<h1>Welcome</h1><a href="/a">Shoes</a>').replace("<title>", '<link rel="canonical" href="/item"><title>');
+    const id = await insertReport(caller, { analysis: analyseRendered(fixture, rendered, "https://shop.example/item") });
+    const html = (await call(`/reports/${id}`)).text;
+    const start = html.indexOf('id="category-rendering"');
+    expect(start).toBeGreaterThan(-1);
+    const section = html.slice(start, html.indexOf("</section>", start));
+    expect(section).toContain("What JavaScript changes");
+    expect(section).toContain("Script does not add or change the canonical URL");
+    expect(section).toContain("never change it by script");
+    expect(section).toContain("Links are in the HTML as served, not only added by script");
+    expect(section).toContain("“https://shop.example/a”");
+    // Passed: the title is the same in both.
+    expect(section).toMatch(/mark-pass[\s\S]*The title is in the HTML as served/);
+
+    const plain = await insertReport(caller, { analysis: analyse(fixture) });
+    expect((await call(`/reports/${plain}`)).text).not.toContain("What JavaScript changes");
   });
 
   it("allows its inline stylesheet by the exact hash in the CSP", async () => {

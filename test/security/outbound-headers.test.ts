@@ -59,7 +59,7 @@ describe("what a fetched page receives", () => {
     }
   });
 
-  it("no request to the page's server (page, robots.txt, 404 probe) carries the key, the password or any client header value", async () => {
+  it("no request to the page's server (page, robots.txt, 404 probe, llms.txt) carries the key, the password or any client header value", async () => {
     const everything = await receivedBy("");
     // Other test files share this server and request arbitrary paths, so only headers are searched for "pg_".
     const leaked = everything.filter(({ url, headers }) => {
@@ -67,7 +67,7 @@ describe("what a fetched page receives", () => {
       return [caller.key, "pg_", password, tag, "203.0.113.7", "session="].some((secret) => sent.includes(secret)) || url.includes(caller.key) || url.includes(password);
     });
     expect(leaked).toEqual([]);
-    const siteRequests = everything.filter(({ url }) => url === "/robots.txt" || url.startsWith("/pagegrade-404-check-"));
+    const siteRequests = everything.filter(({ url }) => url === "/robots.txt" || url === "/llms.txt" || url.startsWith("/pagegrade-404-check-"));
     expect(siteRequests.length).toBeGreaterThan(0);
     for (const { headers } of siteRequests) expect(headers["user-agent"]).toBe(DEFAULT_USER_AGENT);
   });

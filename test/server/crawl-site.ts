@@ -59,7 +59,28 @@ export const sitePages: Record<string, SitePage> = {
   [s("d")]: { title: "Page D", description: "Page D description", h1: "Welcome", links: [s("")] },
   [s("e")]: { title: "Page E", description: "Page E description", h1: "Page E", links: [s("")], head: `<link rel="canonical" href="${s("noindex")}">` },
   [s("private/secret")]: { title: "Secret", h1: "Secret", links: [] },
+  // Listed in llms.txt only: no link or sitemap leads here, so discovery asks for it.
+  [s("llms-only")]: { title: "For agents", description: "Only llms.txt lists this page", h1: "For agents", links: [] },
 };
+
+/**
+ * The site's llms.txt: two audited sitemap URLs (a 200 and the 404 /site/missing), one URL only llms.txt lists that
+ * answers 200 and one that answers 404 (both asked for during discovery), a robots-disallowed URL (never asked) and
+ * another host's URL (not counted).
+ */
+export const crawlSiteLlmsTxt = [
+  "# Crawl test site",
+  "> A small site the crawl tests audit.",
+  "",
+  "## Pages",
+  `- [A](${s("a")}): a page`,
+  `- [Missing](${s("missing")}): a dead link`,
+  `- [For agents](${s("llms-only")})`,
+  `- [Gone](${s("llms-gone")}): another dead link`,
+  `- [Secret](${s("private/secret")})`,
+  "- [Elsewhere](https://example.com/)",
+  "",
+].join("\n");
 
 /** URLs of the gzip child sitemap (the text sitemap adds d and e). */
 export const gzipSitemapPaths = [s(""), s("a"), s("b"), s("c"), s("old"), s("noindex"), s("canonicalised"), s("missing"), s("orphan"), s("en"), s("fr"), s("de"), s("private/secret")];
@@ -142,6 +163,7 @@ const robots: Route = (req, res) => {
 
 export const crawlSiteRoutes: [string, Route][] = [
   ["/robots.txt", robots],
+  ["/llms.txt", (_req, res) => xml(res, crawlSiteLlmsTxt, "text/plain; charset=utf-8")],
   ["/site/", site],
   // One prefix per test that reads the request log, since test files run at the same time.
   ["/polite/", plainSite("polite", 8)],

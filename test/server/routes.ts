@@ -5,6 +5,8 @@ import { sitemapRoutes } from "./sitemap-routes";
 import { webhookReceiver } from "./webhook-receiver";
 import { largePageRoutes } from "./large-pages";
 import { loginRoutes } from "./login-routes";
+import { renderRoutes } from "./render-routes";
+import { llmsRoutes } from "./llms-routes";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -55,4 +57,6 @@ export const routes: [string, Route][] = [
   ...sitemapRoutes,
   ...largePageRoutes,
   ...loginRoutes,
+  ...renderRoutes,
+  ...llmsRoutes,
 ];

@@ -13,6 +13,9 @@ const blocks = (directives: string[]): string[] => directives.filter((d) => BLOC
 const splitDirectives = (content: string): string[] =>
   content.split(",").map((d) => d.trim().toLowerCase()).filter(Boolean);
 
+/** The blocking directives (noindex, none) of a robots meta tag's content. */
+export const metaBlocks = (content: string): string[] => blocks(splitDirectives(content));
+
 /**
  * Blocking directives of an X-Robots-Tag value. Repeated headers arrive joined with ", ", and
  * "otherbot: noindex, nofollow" scopes every later directive to otherbot until the next prefix.
@@ -43,7 +46,7 @@ export const indexable: Check = {
     const header = page.fetch.headers["x-robots-tag"] ?? null;
     const blocked: { source: string; directives: string[] }[] = [];
     for (const { name, content } of metas) {
-      const found = blocks(splitDirectives(content));
+      const found = metaBlocks(content);
       if (found.length > 0) blocked.push({ source: `meta ${name}`, directives: found });
     }
     const fromHeader = header ? headerBlocks(header) : [];

@@ -1,7 +1,7 @@
-import { fetchRobots, notFoundProbeUrl, probeStatus } from "../../analysis/site-facts";
+import { fetchLlmsTxt, fetchRobots, notFoundProbeUrl, probeStatus } from "../../analysis/site-facts";
 import type { AnalysisOptions } from "../../analysis/settings";
-import type { SiteFacts } from "../../analysis/types";
 import type { Crawl } from "../../db/schema";
+import { probeLlmsLinks, type CrawlSiteFacts } from "./llms-links";
 import { normalizeCrawlUrl } from "./normalize-url";
 import { crawlDelaySeconds, robotsPolicy } from "./robots-rules";
 import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery } from "./sitemaps";
@@ -24,7 +24,7 @@ export type Discovered =
   | {
       ok: true;
       seeds: Seed[];
-      site: SiteFacts;
+      site: CrawlSiteFacts;
       /** The crawl's interval, raised to robots.txt's Crawl-delay. */
       intervalMs: number;
       discoveredBy: "sitemap" | "links";
@@ -52,8 +52,8 @@ function nothingToCrawl(discovery: SitemapDiscovery | null) {
 }
 
 /**
- * Discovery of a crawl (docs/crawls.md), reading the site and writing nothing: robots.txt and the not-found probe once,
- * then sitemaps or the start URL, each URL with its robots verdict.
+ * Discovery of a crawl (docs/crawls.md), reading the site and writing nothing: robots.txt, the not-found probe and llms.txt once,
+ * then llms.txt (and the URLs it lists that no page will cover), then sitemaps or the start URL, each URL with its robots verdict.
  */
 export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOptions): Promise<Discovered> {
   const origin = new URL(crawl.url).origin;
@@ -61,7 +61,9 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
   const robots = await fetchRobots(`${origin}/robots.txt`, analysis);
   const intervalMs = Math.max(crawl.intervalMs, crawlDelaySeconds(robots.body) * 1000);
   await sleep(intervalMs);
-  const site: SiteFacts = { robots, notFoundStatus: await probeStatus(notFoundProbeUrl(origin), analysis) };
+  const notFoundStatus = await probeStatus(notFoundProbeUrl(origin), analysis);
+  await sleep(intervalMs);
+  const llms = await fetchLlmsTxt(`${origin}/llms.txt`, analysis);
   await sleep(intervalMs);
 
   let discovery: SitemapDiscovery | null = null;
@@ -84,10 +86,12 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
   if (seeds.length === 0) return { ok: false, ...nothingToCrawl(discovery), skipped: discovery?.skipped ?? 0 };
 
   const allowed = robotsPolicy(robots);
+  const seeded = new Set(seeds.map((seed) => seed.url));
+  const llmsLinks = await probeLlmsLinks(llms, (url) => seeded.has(url) || !allowed(url), analysis, intervalMs, sleep);
   return {
     ok: true,
     seeds: seeds.map((seed) => ({ ...seed, blocked: !allowed(seed.url) })),
-    site,
+    site: { robots, notFoundStatus, llms, llmsLinks },
     intervalMs,
     discoveredBy: bySitemap ? "sitemap" : "links",
     found: bySitemap ? discovery!.found : seeds.length,

@@ -4,6 +4,7 @@ import { duplicateH1 } from "./duplicate-h1";
 import { duplicateMetaDescriptions } from "./duplicate-meta-descriptions";
 import { duplicateTitles } from "./duplicate-titles";
 import { hreflangReturnLinks } from "./hreflang-return-links";
+import { llmsTxtLinks } from "./llms-txt-links";
 import { orphanPages } from "./orphan-pages";
 import { redirectChains } from "./redirect-chains";
 import { sitemapBlocked } from "./sitemap-blocked";
@@ -26,6 +27,7 @@ export const siteChecks: SiteCheck[] = [
   redirectChains,
   canonicalToNonIndexable,
   hreflangReturnLinks,
+  llmsTxtLinks,
 ];
 
 export const runSiteChecks = (site: SiteView): Record<string, SiteVerdict> =>

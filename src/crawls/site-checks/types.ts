@@ -1,3 +1,4 @@
+import type { LlmsLinkAnswer } from "../discovery/llms-links";
 import type { PageFacts } from "../page-facts";
 
 export type CrawlPageState = "pending" | "audited" | "failed" | "blocked";
@@ -17,6 +18,8 @@ export interface SiteView {
   sitemapRead: boolean;
   /** Not every page's links were followed (truncated, or a sitemap-only crawl). */
   linkGraphPartial: boolean;
+  /** The site's llms.txt: null when the crawl did not fetch it (started before it was read) or it has none. */
+  llms: { listed: string[]; listedCount: number; answers: LlmsLinkAnswer[] } | null;
 }
 
 export interface SiteVerdict {

@@ -1,5 +1,6 @@
 import type { CrawlPageRow } from "../../crawls/crawl-page-rows";
 import type { SiteCheck, SiteVerdict } from "../../crawls/site-checks/types";
+import type { CrawlSiteFacts } from "../../crawls/discovery/llms-links";
 import type { Crawl } from "../../db/schema";
 import { resultWords, type ResultLabel } from "../palette";
 import { formatUtc, hostOf, SafeLink } from "./report-view";
@@ -94,7 +95,17 @@ export interface CrawlViewProps {
   rows: CrawlPageRow[];
 }
 
+/** Whether the site has an llms.txt, in plain words; null when the crawl did not look (it started before we did). */
+function llmsTxtWords(site: CrawlSiteFacts | null): string | null {
+  const llms = site?.llms;
+  if (!llms) return null;
+  if (llms.digest) return `Yes: ${llms.url}, listing ${llms.digest.sameHostCount} page${llms.digest.sameHostCount === 1 ? "" : "s"} of the site`;
+  if (llms.status !== null && llms.status >= 400 && llms.status < 500) return "No";
+  return `Could not be read (${llms.status !== null ? `HTTP ${llms.status}` : (llms.error ?? "no answer")})`;
+}
+
 export const CrawlView = ({ crawl, counts, checks, rows }: CrawlViewProps) => {
+  const llmsTxt = llmsTxtWords(crawl.siteFacts as CrawlSiteFacts | null);
   const siteChecks = (crawl.siteChecks ?? null) as Record<string, SiteVerdict> | null;
   return (
     <>
@@ -106,6 +117,12 @@ export const CrawlView = ({ crawl, counts, checks, rows }: CrawlViewProps) => {
         </dd>
         <dt>Status</dt>
         <dd>{statusWords[crawl.status]}</dd>
+        {llmsTxt && (
+          <>
+            <dt>llms.txt</dt>
+            <dd>{llmsTxt}</dd>
+          </>
+        )}
         {crawl.finishedAt && (
           <>
             <dt>Finished</dt>

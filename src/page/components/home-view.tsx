@@ -1,11 +1,12 @@
-import { checks } from "../../analysis/checks";
+import { checks, renderingChecks } from "../../analysis/checks";
 
 export const HomeView = () => (
   <>
     <h1>Pagegrade: SEO audits for single pages</h1>
     <p>
       Pagegrade fetches a web page, runs {checks.length} checks on its SEO, performance, security and markup, and gives it
-      a score from 0 to 100. Every report has a shareable page that its owner makes public, private or protected by a
+      a score from 0 to 100. On request it also loads the page in a real browser and adds {renderingChecks.length} checks of what
+      JavaScript changes. Every report has a shareable page that its owner makes public, private or protected by a
       password.
     </p>
     <h2>Get started</h2>

@@ -1,0 +1,44 @@
+/**
+ * The interface between the analysis and a browser (docs/rendering.md): the analysis asks a `Renderer` for the
+ * DOM of a page after script; the Worker builds one over the BROWSER binding, the CLI over a local Chromium.
+ * Types only, so the `pagegrade/analysis` entry stays free of any browser import.
+ */
+
+/** Loads `url` in a real browser and returns the DOM after load (+ up to 2 s network idle), within its own deadline. */
+export type Renderer = (url: string, init: RenderInit) => Promise<RenderOutcome>;
+
+export interface RenderInit {
+  /** Extra request headers (authenticated audits): sent ONLY on requests to `url`'s own origin, never cross-origin. */
+  headers?: Record<string, string>;
+  /** Private/reserved addresses allowed (ALLOW_PRIVATE_TARGETS); otherwise every browser request is checked by the one URL guard. */
+  allowPrivateTargets: boolean;
+  /** Test-only escape, as FetchOptions.trustedOrigin. */
+  trustedOrigin?: string;
+  /** RENDER_TIMEOUT_MS, default 20,000. */
+  timeoutMs: number;
+  /** The same byte limit as a fetched page: rendered HTML over it is too_large. */
+  maxBytes: number;
+}
+
+export type RenderFailureCode = "render_timeout" | "render_failed" | "too_large" | "render_unavailable";
+
+export type RenderOutcome =
+  | {
+      ok: true;
+      /** document.documentElement.outerHTML (with the doctype prepended if the page had one). */
+      html: string;
+      /** page.url() after load. */
+      finalUrl: string;
+      /** Uncaught errors + console.error, the browser's own "Failed to load resource" noise filtered, first 20, sanitised. */
+      errors: string[];
+      /** Requests that failed (network errors, not blocked ones). */
+      failedRequests: number;
+      /** Requests aborted by the SSRF interception. */
+      blockedRequests: number;
+      /** Wall time the page held a browser tab (for the browser-seconds figure). */
+      browserMs: number;
+    }
+  | { ok: false; code: RenderFailureCode; message: string; temporary: boolean };
+
+/** RENDER_TIMEOUT_MS's default. */
+export const defaultRenderTimeoutMs = 20_000;

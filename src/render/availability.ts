@@ -1,0 +1,16 @@
+import type { BrowserWorker } from "@cloudflare/puppeteer";
+import { config } from "../config";
+import { ApiError } from "../http/errors";
+
+export const RENDERING_UNAVAILABLE = "Rendering is not available on this server.";
+
+/** The browser binding, when rendering is configured: the `browser` binding exists and RENDERING is not "false". */
+export function browserBinding(env: Env): BrowserWorker | null {
+  const binding = (env as { BROWSER?: BrowserWorker }).BROWSER;
+  return binding && config(env).render.enabled ? binding : null;
+}
+
+/** `render=1` on a server without a browser is refused before anything is stored or queued. */
+export function requireRendering(env: Env, render: number | undefined): void {
+  if (render === 1 && !browserBinding(env)) throw new ApiError(422, RENDERING_UNAVAILABLE, { render: [RENDERING_UNAVAILABLE] });
+}

@@ -1,0 +1,109 @@
+import type { BrowserContext, Page } from "@cloudflare/puppeteer";
+import type { RenderInit, RenderOutcome } from "../analysis/render-types";
+import { requestPolicy, type RequestCounts } from "./request-policy";
+
+/** After `load`, the network may settle for at most this long (rendering.md: "up to 2 s more"). */
+const NETWORK_IDLE_MAX_MS = 2000;
+/** A page counts as idle after this long with no request in flight. */
+const NETWORK_IDLE_WINDOW_MS = 500;
+/** Closing a tab whose script never yields can itself hang: never wait longer than this for it. */
+const CLOSE_GRACE_MS = 2000;
+const MAX_ERRORS = 20;
+const MAX_ERROR_LENGTH = 300;
+
+/**
+ * Console errors the browser writes itself about requests (every page's missing favicon, our own aborts and CSP
+ * refusals): they are not the page's script failing, and would fail `script_errors` on every page.
+ */
+const BROWSER_NOISE = [/^Failed to load resource:/, /violates the following Content Security Policy directive/];
+
+/** One line, no control characters, bounded: an error text is page-controlled. */
+const sanitise = (text: string) =>
+  text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, MAX_ERROR_LENGTH);
+
+/** What a raced step rejects with when the deadline passes first. */
+const DEADLINE = Symbol("render deadline");
+
+/** Races `work` against the deadline: a page whose script never yields never answers `evaluate`. */
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(DEADLINE), Math.max(deadline - Date.now(), 0));
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+const timeoutFailure = (init: RenderInit): RenderOutcome => ({
+  ok: false,
+  code: "render_timeout",
+  message: `The page did not finish loading in the browser within ${Math.round(init.timeoutMs / 1000)} s.`,
+  temporary: false,
+});
+
+/**
+ * Renders `url` in a new tab of `context`: every request through the URL guard (request-policy.ts), `load`, then
+ * up to 2 s of network idle, then the DOM, all within init.timeoutMs. Failures are values; the tab is always closed.
+ */
+export async function renderPage(context: BrowserContext, url: string, init: RenderInit): Promise<RenderOutcome> {
+  const started = Date.now();
+  const deadline = started + init.timeoutMs;
+  let page: Page | undefined;
+  try {
+    page = await beforeDeadline(context.newPage(), deadline);
+    return await loadAndRead(page, url, init, deadline, started);
+  } catch (error) {
+    if (error === DEADLINE) return timeoutFailure(init);
+    console.error("render failed", { url, error: String(error) });
+    return { ok: false, code: "render_failed", message: "The browser could not render the page.", temporary: true };
+  } finally {
+    if (page) await beforeDeadline(page.close(), Date.now() + CLOSE_GRACE_MS).catch(() => undefined);
+  }
+}
+
+async function loadAndRead(page: Page, url: string, init: RenderInit, deadline: number, started: number): Promise<RenderOutcome> {
+  const errors: string[] = [];
+  const note = (text: string) => {
+    if (errors.length < MAX_ERRORS && !BROWSER_NOISE.some((noise) => noise.test(text))) errors.push(sanitise(text));
+  };
+  const counts: RequestCounts = { blocked: 0, tooLarge: false };
+  let failedRequests = 0;
+  page.on("pageerror", (error) => note(error instanceof Error ? error.message : String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error") note(message.text());
+  });
+  page.on("requestfailed", (request) => {
+    if (!/ERR_BLOCKED_BY_CLIENT|ERR_BLOCKED_BY_RESPONSE/.test(request.failure()?.errorText ?? "")) failedRequests++;
+  });
+  const decide = requestPolicy(url, init, counts);
+  await beforeDeadline(page.setRequestInterception(true), deadline);
+  page.on("request", (request) => {
+    decide(request).catch(() => undefined);
+  });
+
+  try {
+    await beforeDeadline(page.goto(url, { waitUntil: "load", timeout: Math.max(deadline - Date.now(), 1) }), deadline);
+  } catch (error) {
+    if (counts.tooLarge) return tooLarge(init);
+    if (error === DEADLINE || /timeout/i.test(String(error))) return timeoutFailure(init);
+    return { ok: false, code: "render_failed", message: `The browser could not load the page (${sanitise(String(error))}).`, temporary: false };
+  }
+  const idle = Math.min(NETWORK_IDLE_MAX_MS, deadline - Date.now());
+  if (idle > 0) await page.waitForNetworkIdle({ idleTime: NETWORK_IDLE_WINDOW_MS, timeout: idle }).catch(() => undefined);
+  const html = await beforeDeadline(
+    page.evaluate(() => {
+      const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : "";
+      return doctype + document.documentElement.outerHTML;
+    }),
+    deadline,
+  );
+  if (counts.tooLarge || new TextEncoder().encode(html).byteLength > init.maxBytes) return tooLarge(init);
+  return { ok: true, html, finalUrl: page.url(), errors, failedRequests, blockedRequests: counts.blocked, browserMs: Date.now() - started };
+}
+
+const tooLarge = (init: RenderInit): RenderOutcome => ({
+  ok: false,
+  code: "too_large",
+  message: `The rendered page is larger than ${init.maxBytes} bytes.`,
+  temporary: false,
+});
