@@ -58,7 +58,7 @@ try {
   const steps: [string, number][] = [];
   const lifecycle = async (url: string, label: string) => {
     counter.take();
-    const report = await createReport(db, account!.id, { url, privacy: 0, schedule: "none", render: 0 }, true);
+    const report = await createReport(db, account!.id, { url, privacy: 0, schedule: "none", render: 0 }, true, env);
     steps.push([`${label}: create`, counter.take()]);
     const job = { reportId: report.id, generation: report.generation };
     await markProcessing(db, job);
@@ -70,7 +70,7 @@ try {
   };
   await lifecycle("https://first.rows-written.example/", "new project");
   const id = await lifecycle("https://first.rows-written.example/second", "known project");
-  const { report } = await updateReport(db, account!.id, id, { update: 1 });
+  const { report } = await updateReport(db, account!.id, id, { update: 1 }, env);
   steps.push(["regeneration: update=1", counter.take()]);
   const job = { reportId: id, generation: report.generation };
   await markProcessing(db, job);

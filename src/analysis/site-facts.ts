@@ -18,7 +18,7 @@ async function getFollowing(url: string, accept: string, options: SiteOptions) {
     guard,
     signal,
     headers: requestHeaders(accept, options.userAgent),
-    // robots.txt and the 404 probe are files of the site like its pages: on the login's origin they are read with it.
+    // robots.txt, llms.txt and the 404 probe are files of the site like its pages: on the login's origin they are read with it.
     credentials: options.credentials,
   });
   return followed.ok ? { response: followed.response, signal, redirects: followed.redirects.length } : null;
@@ -63,7 +63,12 @@ export async function fetchLlmsTxt(url: string, options: SiteOptions): Promise<L
   const start = guard(url);
   if (!start.ok) return { url, status: null, error: start.code, digest: null };
   const signal = AbortSignal.timeout(Math.min(options.timeoutMs, LLMS_TXT_TIMEOUT_MS));
-  const followed = await followRedirects(start.url, { guard, signal, headers: requestHeaders("text/markdown,text/plain;q=0.9,*/*;q=0.1", options.userAgent) });
+  const followed = await followRedirects(start.url, {
+    guard,
+    signal,
+    headers: requestHeaders("text/markdown,text/plain;q=0.9,*/*;q=0.1", options.userAgent),
+    credentials: options.credentials,
+  });
   if (!followed.ok) return { url, status: null, error: followed.code, digest: null };
   const { response } = followed;
   if (response.status < 200 || response.status > 299) {

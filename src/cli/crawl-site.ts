@@ -2,6 +2,7 @@ import type { AnalysisOutcome } from "../analysis/analyze";
 import { resultForScore, type ResultLabel } from "../analysis/score";
 import type { AnalysisOptions } from "../analysis/settings";
 import { discoverUrls, type DiscoveryInput } from "../crawls/discovery/discover-urls";
+import { llmsView } from "../crawls/discovery/llms-links";
 import { pause } from "../crawls/discovery/pause";
 import { robotsPolicy } from "../crawls/discovery/robots-rules";
 import { pageFactsOf, type PageFacts } from "../crawls/page-facts";
@@ -93,8 +94,7 @@ export async function crawlSite(
     pages: pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null })),
     sitemapRead: discoveredBy === "sitemap",
     linkGraphPartial: truncated || crawl.source === "sitemap",
-    // The command line's crawl does not read llms.txt yet: llms_txt_links then does not apply (merge of issues 16 and 19).
-    llms: null,
+    llms: llmsView(site),
   });
   const scores = pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []));
   const score = scores.length > 0 ? Math.round(scores.reduce((sum, one) => sum + one, 0) / scores.length) : null;

@@ -8,7 +8,9 @@ import { passwordRule } from "../reports/password-rule";
 import { normalizeCrawlUrl } from "./discovery/normalize-url";
 import { UNFINISHED } from "./find-crawl";
 import type { StoreCrawlInput } from "./schemas";
-import type { CrawlSettings } from "../config";
+import type { ConfigVars, CrawlSettings } from "../config";
+import type { AuthSummary } from "../reports/auth-field";
+import { authColumnsFor, noAuth } from "../reports/sealed-auth";
 
 export interface NewCrawl {
   url: string;
@@ -19,17 +21,28 @@ export interface NewCrawl {
   passwordHash: string | null;
   render: number;
   previousId?: number | null;
+  /** The crawl's login, sealed (src/reports/sealed-auth.ts); a scheduled run keeps its previous run's. */
+  authSecret?: string | null;
+  authSummary?: AuthSummary | null;
 }
 
 /** Checks the input of POST /crawls and turns it into a crawl to insert. */
-export async function crawlFromInput(input: StoreCrawlInput, settings: CrawlSettings, allowPrivateTargets: boolean): Promise<NewCrawl> {
+export async function crawlFromInput(
+  input: StoreCrawlInput,
+  settings: CrawlSettings,
+  allowPrivateTargets: boolean,
+  /** For `auth`: sealed under the key of webhook secrets, or 503 without it. */
+  sealing: { env: ConfigVars; accountId: number },
+): Promise<NewCrawl> {
   if (input.limit > settings.maxPages) {
     const message = `The limit field must be between 1 and ${settings.maxPages}.`;
     throw new ApiError(422, message, { limit: [message] });
   }
   const url = normalizeCrawlUrl(targetUrlOrThrow(input.url, allowPrivateTargets).href)!;
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
-  return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, render: input.render };
+  // The credentials belong to the origin of the URL given: every page of the crawl on it gets them, nothing else.
+  const auth = (await authColumnsFor(sealing.env, sealing.accountId, url, input.auth)) ?? noAuth;
+  return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, render: input.render, ...auth };
 }
 
 const unfinished = (accountId: number) => and(eq(crawls.accountId, accountId), inArray(crawls.status, [...UNFINISHED]));
@@ -44,9 +57,11 @@ export async function insertCrawl(db: Db, accountId: number, crawl: NewCrawl, se
   const busyProject = sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${and(unfinished(accountId), eq(crawls.project, project))})`;
   const active = sql`(SELECT count(*) FROM ${crawls} WHERE ${unfinished(accountId)})`;
   const inserted = await db.get<{ id: number } | undefined>(sql`
-    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, render, interval_ms, previous_id)
+    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, render, interval_ms, previous_id,
+      auth_secret, auth_summary)
     SELECT ${accountId}, ${project}, ${crawl.url}, ${crawl.source}, ${crawl.limit}, ${crawl.schedule}, ${crawl.privacy},
-      ${crawl.passwordHash}, ${crawl.render}, ${settings.intervalMs}, ${crawl.previousId ?? null}
+      ${crawl.passwordHash}, ${crawl.render}, ${settings.intervalMs}, ${crawl.previousId ?? null},
+      ${crawl.authSecret ?? null}, ${crawl.authSummary ? JSON.stringify(crawl.authSummary) : null}
     WHERE NOT ${busyProject} AND ${active} < ${settings.maxActive}
     RETURNING id`);
   if (inserted) return (await db.select().from(crawls).where(eq(crawls.id, inserted.id)).get())!;

@@ -6,13 +6,21 @@ import type { Db } from "../db/client";
 import { discoverUrls, type Discovered } from "./discovery/discover-urls";
 import { failCrawl, finalizeCrawl } from "./finalize-crawl";
 import { materializePages } from "./materialize-pages";
+import { unsealCredentials } from "../reports/sealed-auth";
 import { queuePages } from "./queue-pages";
 
 /** A crawl's discovery job: the URLs found (discovery/discover-urls.ts), then written and queued by startCrawl. */
 export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<void> {
   const crawl = await db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
   if (!crawl || crawl.status !== "discovering") return;
-  const discovered = await discoverUrls(crawl, config(env).analysis);
+  const credentials = await unsealCredentials(env, crawl.accountId, crawl.authSecret);
+  if (credentials && "ok" in credentials) {
+    await failCrawl(db, crawl.id, credentials.code, credentials.message, { skipped: 0 });
+    return;
+  }
+  // robots.txt, the 404 probe and the sitemaps of the crawl's origin are read with its login, as its pages are.
+  const analysis = config(env).analysis;
+  const discovered = await discoverUrls(crawl, credentials ? { ...analysis, credentials } : analysis);
   if (!discovered.ok) {
     await failCrawl(db, crawl.id, discovered.code, discovered.message, { skipped: discovered.skipped });
     return;

@@ -6,8 +6,8 @@ import { UNFINISHED } from "./find-crawl";
 import { notifyCrawlCompleted } from "./notify";
 import type { PageFacts } from "./page-facts";
 import { runSiteChecks } from "./site-checks/index";
-import type { SiteVerdict, SiteView } from "./site-checks/types";
-import { llmsListed, type CrawlSiteFacts } from "./discovery/llms-links";
+import type { SiteVerdict } from "./site-checks/types";
+import { llmsView, type CrawlSiteFacts } from "./discovery/llms-links";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const scheduleMs = { none: 0, daily: DAY_MS, weekly: 7 * DAY_MS } as const;
@@ -41,12 +41,6 @@ export async function claimLastPage(db: Db, crawlId: number): Promise<Crawl | un
 }
 
 type CheckMap = Record<string, SiteVerdict>;
-
-/** What llms_txt_links reads of the crawl's site facts: null without an llms.txt (a 2xx answer with text). */
-function llmsView(site: CrawlSiteFacts | null): SiteView["llms"] {
-  if (!site?.llms?.digest) return null;
-  return { listed: llmsListed(site.llms), listedCount: site.llms.digest.sameHostCount, answers: site.llmsLinks ?? [] };
-}
 
 /** For a scheduled run: the checks that changed verdict since the run before. */
 function changesSince(current: CheckMap, previous: CheckMap | null) {

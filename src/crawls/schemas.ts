@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
+import { authField } from "../reports/auth-field";
 import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
 import { siteChecks } from "./site-checks/index";
 
@@ -24,6 +25,7 @@ export const storeCrawlBody = z.object(
     privacy: integerOf("privacy", privacyValues).default(0),
     password: password.optional(),
     schedule: oneOf("schedule", crawlSchedules).default("none"),
+    auth: authField,
     render: integerOf("render", renderValues).default(0),
   },
   bodyError,
@@ -58,6 +60,7 @@ export const crawlResource = z
     privacy: reportResource.shape.privacy,
     render: reportResource.shape.render,
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
+    auth: reportResource.shape.auth,
     pages: z.object({ found: z.int(), audited: z.int(), failed: z.int(), blocked: z.int(), pending: z.int(), skipped: z.int() }),
     truncated: z.boolean(),
     score: z.int().min(0).max(100).nullable().meta({ description: "Average score of the audited pages." }),

@@ -17,6 +17,7 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
     privacy: row.privacy,
     render: row.render,
     password: row.passwordHash !== null,
+    auth: row.authSummary ?? null,
     pages: { found: row.found, ...counts, skipped: row.skipped },
     truncated: row.truncated,
     score: row.score,

@@ -54,6 +54,15 @@ export const unfinished = sql.raw(`"status" IN ('queued', 'processing')`);
 export const reportSchedules = ["none", "daily", "weekly"] as const;
 export type ReportSchedule = (typeof reportSchedules)[number];
 
+/**
+ * A login for the audited site (docs/security.md, "Pages behind a login"): the credentials and their origin sealed
+ * with AES-GCM under WEBHOOK_ENCRYPTION_KEY, and in clear only what the resource shows (type and header names).
+ */
+const authColumns = () => ({
+  authSecret: text(),
+  authSummary: text({ mode: "json" }).$type<{ type: "basic" | "headers"; names: string[] }>(),
+});
+
 export const reports = sqliteTable(
   "reports",
   {
@@ -64,6 +73,7 @@ export const reports = sqliteTable(
     finalUrl: text(),
     privacy: integer().notNull().default(0),
     passwordHash: text(),
+    ...authColumns(),
     // Bumped whenever the password or privacy changes, so unlock cookies signed before become void.
     accessVersion: integer().notNull().default(0),
     // 1: audited in a real browser (docs/rendering.md); kept across regenerations until changed.
@@ -244,6 +254,7 @@ export const crawls = sqliteTable(
     privacy: integer().notNull().default(0),
     passwordHash: text(),
     accessVersion: integer().notNull().default(0),
+    ...authColumns(),
     // 1: every page is rendered in the crawl's one browser session (docs/rendering.md).
     render: integer().notNull().default(0),
     // The crawl's browser session (Browser Run session id), reconnected to by every page's consumer.

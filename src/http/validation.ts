@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, type FieldErrors } from "./errors";
 
 function fieldErrors(error: z.core.$ZodError): FieldErrors {
@@ -47,6 +47,41 @@ export const pathFirst = <T extends z.ZodType>(schema: T) => validate("param", s
 /** The body `validateBody` read, typed by its schema (a declared route's handler does not see middleware input). */
 export const validBody = <T extends z.ZodType>(c: Context, _schema: T): z.output<T> => c.req.valid("form" as never);
 
+const NESTED = /^([^[\]]+)((?:\[[^[\]]+\])+)$/;
+
+/**
+ * A form's nested fields as JSON would send them: `auth[basic][username]=a` becomes `{ auth: { basic: { username: "a" } } }`
+ * (the bracket form of PHP and Rails). A name given both plain and nested, or a repeated one, stays as both values
+ * (an array), which the schema then refuses as the wrong type: nothing is silently dropped.
+ */
+export function foldNestedFields(form: unknown): unknown {
+  if (typeof form !== "object" || form === null) return form;
+  const out: Record<string, unknown> = Object.create(null);
+  const conflict = (record: Record<string, unknown>, key: string, value: unknown) => {
+    record[key] = Object.hasOwn(record, key) ? [record[key], value].flat() : value;
+  };
+  for (const [name, value] of Object.entries(form)) {
+    const match = NESTED.exec(name);
+    if (!match) {
+      conflict(out, name, value);
+      continue;
+    }
+    const keys = [match[1]!, ...match[2]!.slice(1, -1).split("][")];
+    let record = out;
+    for (const key of keys.slice(0, -1)) {
+      const next = record[key];
+      if (typeof next === "object" && next !== null && !Array.isArray(next)) record = next as Record<string, unknown>;
+      else if (next === undefined) record = record[key] = Object.create(null) as Record<string, unknown>;
+      else {
+        conflict(record, key, value);
+        record = Object.create(null);
+      }
+    }
+    conflict(record, keys.at(-1)!, value);
+  }
+  return out;
+}
+
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const isJson = (mediaType: string) => /^application\/([\w.-]+\+)?json$/.test(mediaType);
 
@@ -57,7 +92,8 @@ const isJson = (mediaType: string) => /^application\/([\w.-]+\+)?json$/.test(med
 export function validateBody<T extends z.ZodType>(
   schema: T,
 ): MiddlewareHandler<any, string, { in: { form: z.input<T> }; out: { form: z.output<T> } }> {
-  const form = zValidator("form", schema, hook);
+  // Forms only: JSON has real nesting. The cast keeps the schema's own input and output types for Hono.
+  const form = zValidator("form", z.preprocess(foldNestedFields, schema) as unknown as T, hook);
   const json = zValidator("json", schema, hook);
   return createMiddleware(async (c: Context, next) => {
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();

@@ -48,7 +48,10 @@ const startCrawl = defineTool({
   annotations: { openWorldHint: true },
   async run(args, ctx) {
     const { crawl: settings, allowPrivateTargets } = config(ctx.env);
-    const input = await crawlFromInput({ ...args, privacy: 0, schedule: "none" } as StoreCrawlInput, settings, allowPrivateTargets);
+    const input = await crawlFromInput({ ...args, privacy: 0, schedule: "none" } as StoreCrawlInput, settings, allowPrivateTargets, {
+      env: ctx.env,
+      accountId: ctx.accountId,
+    });
     const crawl = await insertCrawl(ctx.db, ctx.accountId, input, settings);
     if (typeof crawl === "string") return refusal(crawl, settings);
     await enqueueDiscovery(ctx.db, ctx.env.CRAWL_QUEUE, crawl.id);

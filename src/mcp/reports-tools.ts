@@ -43,7 +43,7 @@ const auditPage = defineTool({
   annotations: { openWorldHint: true },
   async run({ wait_seconds, ...body }, ctx) {
     const input = { ...body, schedule: "none" } as StoreReportInput;
-    const created = await createReport(ctx.db, ctx.accountId, input, config(ctx.env).allowPrivateTargets);
+    const created = await createReport(ctx.db, ctx.accountId, input, config(ctx.env).allowPrivateTargets, ctx.env);
     await enqueueAnalysis(ctx.db, ctx.env.ANALYSIS_QUEUE, { reportId: created.id, generation: created.generation });
     const report = (await waitForReport(ctx.session.primary(), ctx.accountId, created.id, wait_seconds)) ?? created;
     const data = summaryOf(report, ctx);
@@ -102,7 +102,7 @@ const regenerateReport = defineTool({
   output: reportSummary,
   annotations: { idempotentHint: false },
   async run({ id }, ctx) {
-    const { report } = await updateReport(ctx.db, ctx.accountId, id, { update: 1 });
+    const { report } = await updateReport(ctx.db, ctx.accountId, id, { update: 1 }, ctx.env);
     await enqueueAnalysis(ctx.db, ctx.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
     const data = summaryOf(report, ctx);
     return { data, text: describeReport(data) };

@@ -1,17 +1,18 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createBodyBudget, type BodyBudget } from "../analysis/body-budget";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import type { AnalysisOptions } from "../analysis/settings";
 import { config } from "../config";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb } from "../db/client";
-import { reports } from "../db/schema";
+import { crawls, reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { analysisJobSchema, type AnalysisJob, type AnalysisPath } from "../reports/analysis-job";
 import { requeueAnalysis } from "../reports/enqueue-analysis";
 import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
+import { unsealCredentials } from "../reports/sealed-auth";
 import { hostOf, releaseHostSlot, waitForHostSlot } from "./host-slots";
 import { browserBinding } from "../render/availability";
 import { renderPool, type RenderPool } from "../render/browser-pool";
@@ -103,7 +104,15 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
   const job = parsed.data;
   const path = pathOf(env, db, context.pool, job);
   const report = await db
-    .select({ url: reports.url, status: reports.status, generation: reports.generation, attempts: reports.attempts, render: reports.render })
+    .select({
+      url: reports.url,
+      status: reports.status,
+      generation: reports.generation,
+      attempts: reports.attempts,
+      render: reports.render,
+      accountId: reports.accountId,
+      auth: sealedAuthOf(job),
+    })
     .from(reports)
     .where(eq(reports.id, job.reportId))
     .get();
@@ -114,6 +123,12 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     return;
   }
   try {
+    const credentials = await unsealCredentials(env, report.accountId, report.auth);
+    if (credentials && "ok" in credentials) {
+      await finishGeneration(env, db, job, credentials);
+      await path.settle(credentials);
+      return message.ack();
+    }
     if (!(await waitForHostSlot(db, job.reportId, hostOf(report.url), context.hostCap, context.hostHoldMs, context.hostWaitMs))) {
       // The host has its share running: wait a few seconds in the queue, not counted as an attempt.
       await markWaitingForHost(db, job);
@@ -121,7 +136,8 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     }
     let step;
     try {
-      step = await path.analyze(report.url, options, report.render);
+      // The credentials stay in this call: never in the message, never in a log line (the job below holds none).
+      step = await path.analyze(report.url, credentials ? { ...options, credentials } : options, report.render);
     } finally {
       await releaseHostSlot(db, job.reportId);
     }
@@ -147,6 +163,11 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }
+
+/** A crawl's page is fetched with the crawl's login (docs/security.md), a lone report with its own. */
+const sealedAuthOf = (job: AnalysisJob) =>
+  job.crawlId ? sql<string | null>`(SELECT ${crawls.authSecret} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})` : reports.authSecret;
+
 
 /** A new message on `lane` replaces the delivery; if the queue refuses it, the delivery itself comes back. */
 async function requeue(context: LaneContext, message: Message<unknown>, job: AnalysisJob, lane: Lane, delaySeconds?: number) {

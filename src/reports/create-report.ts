@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { checkTargetUrl } from "../analysis/url-guard";
+import type { ConfigVars } from "../config";
 import { projects, reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
@@ -7,6 +8,7 @@ import { projectNameFor } from "../projects/project-name";
 import { selectReports, withResults } from "./find-report";
 import { firstGeneration } from "./generation";
 import { passwordRule } from "./password-rule";
+import { authColumnsFor } from "./sealed-auth";
 import { firstRunSql } from "../schedules/next-run";
 import type { StoreReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
@@ -23,9 +25,12 @@ export async function createReport(
   accountId: number,
   input: StoreReportInput,
   allowPrivateTargets: boolean,
+  /** For `auth`: sealed under the key of webhook secrets, or 503 without it. */
+  env: ConfigVars,
 ): Promise<ReportRow> {
   const url = targetUrlOrThrow(input.url, allowPrivateTargets);
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
+  const auth = await authColumnsFor(env, accountId, url.href, input.auth);
   const projectName = projectNameFor(url);
   const [, , , [row]] = await db.batch([
     db.insert(projects).values({ accountId, name: projectName }).onConflictDoNothing(),
@@ -38,6 +43,7 @@ export async function createReport(
         privacy: input.privacy,
         render: input.render,
         passwordHash,
+        ...auth,
         schedule: input.schedule,
         ...firstGeneration,
       }),

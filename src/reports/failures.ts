@@ -11,6 +11,10 @@ export const failures = {
   scheduledEnqueueFailed: failure("enqueue_failed", "The scheduled analysis could not be queued; the next scheduled run will try again."),
   crawlCancelled: failure("crawl_cancelled", "The crawl that queued this analysis was cancelled."),
   analysisLost: failure("analysis_lost", "The analysis did not finish in time. Regenerate the report to try again."),
+  authUnavailable: failure(
+    "auth_unavailable",
+    "The credentials stored for this page could not be decrypted: the server's encryption key is missing or changed. Set auth again.",
+  ),
   // A report or crawl asked for rendering, and the server's browser was turned off since (docs/rendering.md).
   renderingOff: failure("render_unavailable", "Rendering is not available on this server."),
   analysisCrashed: failure("analysis_crashed", "The analysis failed repeatedly and was given up. Regenerate the report to try again."),

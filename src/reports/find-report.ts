@@ -4,7 +4,9 @@ import type { Db } from "../db/client";
 import { decodeResults } from "./results-codec";
 import type { ReportRow, StoredReportRow } from "./serialize";
 
-export const reportColumns = { ...getTableColumns(reports), project: projects.name };
+// The sealed credentials are read by the analysis alone (src/queue/consumer.ts), never by a reader of the resource.
+const { authSecret: _sealed, ...readableColumns } = getTableColumns(reports);
+export const reportColumns = { ...readableColumns, project: projects.name };
 export const { results: _unread, ...columnsWithoutResults } = reportColumns;
 
 /** `results` is most of a report's bytes: a request whose `fields` leave it out does not read it. */

@@ -146,12 +146,16 @@ export interface CrawlOwner {
   project: string;
   privacy: number;
   passwordHash: string | null;
+  /** The crawl's login (sealed), which a new page report keeps so it can be regenerated alone. */
+  authSecret: string | null;
+  authSummary: { type: "basic" | "headers"; names: string[] } | null;
 }
 
 /**
  * For the batch that gives a crawl's new pages (`pages`, a condition on crawl_pages `p`) their reports: the
  * account's latest report of each exact URL starts its next generation, other URLs get a new report (its first
- * generation) with the crawl's privacy. The project row must exist before them in the batch.
+ * generation) with the crawl's privacy and login; a report that exists keeps its own (the crawl's pages are fetched
+ * with the crawl's login whatever their report holds). The project row must exist before them in the batch.
  */
 export function startCrawlPageGenerations(owner: CrawlOwner, pages: SQL, now: string): [SQL, SQL] {
   return [
@@ -160,9 +164,10 @@ export function startCrawlPageGenerations(owner: CrawlOwner, pages: SQL, now: st
       WHERE id IN (SELECT max(r.id) FROM ${reports} r JOIN ${crawlPages} p ON r.account_id = ${owner.accountId} AND r.url = p.url
                    WHERE ${pages} GROUP BY p.url)`,
     sql`
-      INSERT INTO ${reports} (account_id, project_id, url, privacy, password_hash)
+      INSERT INTO ${reports} (account_id, project_id, url, privacy, password_hash, auth_secret, auth_summary)
       SELECT ${owner.accountId}, (SELECT id FROM ${projects} WHERE account_id = ${owner.accountId} AND name = ${owner.project}),
-             p.url, ${owner.privacy}, ${owner.passwordHash}
+             p.url, ${owner.privacy}, ${owner.passwordHash}, ${owner.authSecret},
+             ${owner.authSummary ? JSON.stringify(owner.authSummary) : null}
       FROM ${crawlPages} p
       WHERE ${pages} AND NOT EXISTS (SELECT 1 FROM ${reports} r WHERE r.account_id = ${owner.accountId} AND r.url = p.url)
       ORDER BY p.id`,

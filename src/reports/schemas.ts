@@ -3,6 +3,7 @@ import { checks } from "../analysis/checks/index";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { reportSchedules } from "../db/schema";
 import { listParams, oneOf } from "../http/list-params";
+import { authField, authSummary } from "./auth-field";
 
 export const privacyValues = [0, 1, 2] as const;
 export const renderValues = [0, 1] as const;
@@ -43,6 +44,7 @@ export const reportResource = z
       .union(renderValues.map((v) => z.literal(v)))
       .meta({ description: "1: audited in a real browser, the `rendering` checks compare raw and rendered HTML (docs/rendering.md)." }),
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
+    auth: authSummary,
     status: z.enum(["queued", "processing", "completed", "failed"]),
     score: z.int().min(0).max(100).nullable(),
     previous_score: z.int().min(0).max(100).nullable().meta({ description: "The previous completed generation's score." }),
@@ -100,6 +102,7 @@ export const storeReportBody = z.object({
   privacy: integerOf("privacy", privacyValues).default(0),
   password: password.optional(),
   schedule: oneOf("schedule", reportSchedules).default("none"),
+  auth: authField,
   render: integerOf("render", renderValues).default(0),
 }, bodyError);
 
@@ -107,6 +110,7 @@ export const updateReportBody = z.object({
   schedule: oneOf("schedule", reportSchedules).optional(),
   privacy: integerOf("privacy", privacyValues).optional(),
   password: password.optional(),
+  auth: authField,
   render: integerOf("render", renderValues).optional(),
   update: integerOf("update", [0, 1] as const).default(0),
 }, bodyError);

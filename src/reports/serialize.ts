@@ -6,7 +6,7 @@ import type { Report } from "../db/schema";
 const isoOrNull = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000).toISOString());
 
 /** A report as read from D1, `results` still in its stored form. */
-export type StoredReportRow = Report & { project: string };
+export type StoredReportRow = Omit<Report, "authSecret"> & { project: string };
 /** A report with `results` decoded (find-report.ts `withResults`). */
 export type ReportRow = Omit<StoredReportRow, "results"> & { results: Results | null };
 
@@ -30,7 +30,10 @@ export function toAnalysisResource(state: AnalysisState) {
   };
 }
 
-/** The report resource (docs/api.md "Shapes"). The password itself never leaves the database: only whether one is set. */
+/**
+ * The report resource (docs/api.md "Shapes"). The password itself never leaves the database: only whether one is set;
+ * of `auth` only its type and header names.
+ */
 export function toReportResource(row: ReportRow, origin: string) {
   const { final_url, status, score, result, issues, results, error, generated_at } = toAnalysisResource(row);
   return {
@@ -41,6 +44,7 @@ export function toReportResource(row: ReportRow, origin: string) {
     privacy: row.privacy,
     render: row.render,
     password: row.passwordHash !== null,
+    auth: row.authSummary ?? null,
     status,
     score,
     previous_score: row.previousScore ?? null,

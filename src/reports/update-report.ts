@@ -1,8 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { ConfigVars } from "../config";
 import { reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { passwordRule } from "./password-rule";
+import { authColumnsFor } from "./sealed-auth";
 import { firstRunSql } from "../schedules/next-run";
 import { nextGeneration } from "./generation";
 import { findReport, selectReports, withResults } from "./find-report";
@@ -18,9 +20,13 @@ export async function updateReport(
   accountId: number,
   id: number,
   input: UpdateReportInput,
+  /** For `auth`: sealed under the key of webhook secrets, or 503 without it. */
+  env: ConfigVars,
 ): Promise<{ report: ReportRow; regenerate: boolean }> {
-  const current = await findReport(db, accountId, id);
+  const current = await findReport(db, accountId, id, { results: false });
   if (!current) return notFound();
+  // A new auth replaces the old one whole (rotation); null removes it; left out, it stays, across every regeneration.
+  const auth = await authColumnsFor(env, accountId, current.url, input.auth);
   const privacy = input.privacy ?? current.privacy;
   const newHash = await passwordRule(privacy, input.password, current.passwordHash !== null);
   const passwordHash = privacy === 2 ? (newHash ?? current.passwordHash) : null;
@@ -36,6 +42,7 @@ export async function updateReport(
       .set({
         privacy,
         passwordHash,
+        ...auth,
         // Kept for every later regeneration (scheduled ones too) until changed again.
         ...(input.render !== undefined && { render: input.render }),
         updatedAt: new Date().toISOString(),

@@ -76,7 +76,7 @@ const storeRoute = createRoute({
       415,
       422,
       [429, "Over the rate limit, or MAX_ACTIVE_CRAWLS unfinished crawls."],
-      [503, "The crawl queue refused the job."],
+      [503, "The crawl queue refused the job, or `auth` was given and the server has no encryption key."],
     ),
   },
 });
@@ -85,7 +85,7 @@ crawlRoutes.openapi(storeRoute, async (c) => {
   const { crawl: settings, allowPrivateTargets } = config(c.env);
   const body = validBody(c, storeCrawlBody);
   requireRendering(c.env, body.render);
-  const input = await crawlFromInput(body, settings, allowPrivateTargets);
+  const input = await crawlFromInput(body, settings, allowPrivateTargets, { env: c.env, accountId: c.var.caller.accountId });
   const crawl = await insertCrawl(c.var.db, c.var.caller.accountId, input, settings);
   if (typeof crawl === "string") return refusal(crawl, settings);
   await enqueueDiscovery(c.var.db, c.env.CRAWL_QUEUE, crawl.id);

@@ -100,7 +100,7 @@ reportRoutes.openapi(showRoute, async (c) => {
 reportRoutes.openapi(storeRoute, async (c) => {
   const input = validBody(c, storeReportBody);
   requireRendering(c.env, input.render);
-  const report = await createReport(c.var.db, c.var.caller.accountId, input, allowPrivate(c.env));
+  const report = await createReport(c.var.db, c.var.caller.accountId, input, allowPrivate(c.env), c.env);
   await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
   const resource = toReportResource(report, origin(c.req.url));
   c.header("Location", `${origin(c.req.url)}/api/v1/reports/${report.id}`);
@@ -128,7 +128,7 @@ function updateOperation(method: "put" | "patch", operationId: string, summary: 
     const { id } = c.req.valid("param");
     const input = validBody(c, updateReportBody);
     requireRendering(c.env, input.render);
-    const { report, regenerate } = await updateReport(c.var.db, c.var.caller.accountId, id, input);
+    const { report, regenerate } = await updateReport(c.var.db, c.var.caller.accountId, id, input, c.env);
     if (regenerate) {
       await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
       return c.json({ data: toReportResource(report, origin(c.req.url)), status: 202 as const }, 202);

@@ -141,6 +141,7 @@ describe("fetchSiteFacts with credentials", () => {
     await fetchSiteFacts(`${origin}/login/basic/page`, { ...local, credentials });
     const paths = await carried(origin);
     expect(paths).toContain("/robots.txt");
+    expect(paths).toContain("/llms.txt");
     expect(paths.filter((path) => path.startsWith("/pagegrade-404-check-"))).toHaveLength(1);
 
     await fetchSiteFacts(`${env.OTHER_HOST}/login/basic/page`, { ...local, credentials });

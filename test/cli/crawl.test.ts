@@ -26,6 +26,8 @@ const planted = () => ({
   redirect_chains: [{ url: site("/site/old"), redirects: 2, final_url: site("/site/c") }],
   canonical_to_non_indexable: [{ url: site("/site/e"), canonical: site("/site/noindex"), status: 200, noindex: true }],
   hreflang_return_links: [{ url: site("/site/en"), alternate: site("/site/de") }],
+  // The audited 404 and the URL only llms.txt lists, asked for during discovery.
+  llms_txt_links: [site("/site/llms-gone"), site("/site/missing")],
 });
 const sortedIfStrings = (examples: unknown[]) => (examples.every((e) => typeof e === "string") ? [...examples].sort() : examples);
 
@@ -101,8 +103,8 @@ describe("pagegrade crawl of the local crawl site", () => {
       expect(testcase.failure["#text"]).toContain(`count: ${examples.length}`);
     }
     const budget = cases.find((c: { name: string }) => c.name === "budget");
-    expect(budget.failure.message).toBe("12 failed site checks");
-    expect(Number(siteSuite.failures)).toBe(13);
+    expect(budget.failure.message).toBe("13 failed site checks");
+    expect(Number(siteSuite.failures)).toBe(14);
   });
 
   it("--fail-on high does not fail on site checks, which have no importance above medium", async () => {
@@ -146,7 +148,7 @@ describe("pagegrade crawl of the local crawl site", () => {
     expect(text.stdout).toMatch(new RegExp(`^Site ${site("/site/")} \\(pages found by sitemap\\)\\n  \\d+/100 \\w+  pages: 14 audited, 0 failed, 1 blocked by robots.txt  PASS`));
     expect(text.stdout).toContain(`  site    orphan_pages: `);
     expect(text.stdout).toContain(`          ${site("/site/orphan")}`);
-    expect(text.stdout).toMatch(/14 pages: 14 meet the budget, 0 do not\. Site: 12 failed site checks, meets the budget\.\n$/);
+    expect(text.stdout).toMatch(/14 pages: 14 meet the budget, 0 do not\. Site: 13 failed site checks, meets the budget\.\n$/);
     const markdown = await runCli([...crawlArgs, "--format", "markdown"]);
     expect(markdown.stdout).toContain("| Site check | Result | Examples |");
     expect(markdown.stdout).toMatch(/\| `orphan_pages` \| ❌ 1 \| http:\/\/127\.0\.0\.1:\d+\/site\/orphan \|/);
@@ -206,9 +208,9 @@ describe("pagegrade crawl politeness", () => {
       expect(run.code, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout).site.pages).toMatchObject({ audited: 3, blocked: 1 });
       expect(arrivals.map((a) => a.path)).not.toContain("/p/secret");
-      // Every request after robots.txt (the probe, the sitemap, the pages) at least the Crawl-delay after the one before.
+      // Every request after robots.txt (the probe, llms.txt, the sitemap, the pages) at least the Crawl-delay after the one before.
       const gaps = arrivals.slice(1).map((a, i) => a.at - arrivals[i]!.at);
-      expect(arrivals.map((a) => a.path)).toEqual(["/robots.txt", expect.stringMatching(/^\/pagegrade-404-check-/), "/sitemap.xml", "/p/1", "/p/2", "/p/3"]);
+      expect(arrivals.map((a) => a.path)).toEqual(["/robots.txt", expect.stringMatching(/^\/pagegrade-404-check-/), "/llms.txt", "/sitemap.xml", "/p/1", "/p/2", "/p/3"]);
       for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(990);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

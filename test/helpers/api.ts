@@ -1,4 +1,6 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import worker from "../../src/index";
 import { generateApiKey, hashApiKey } from "../../src/accounts/api-keys";
 
 export const BASE = "https://pagegrade.test";
@@ -50,6 +52,18 @@ export async function call(path: string, options: RequestOptions = {}) {
     json = null;
   }
   return { status: response.status, headers: response.headers, json, text };
+}
+
+/** A JSON POST through the real worker with some bindings changed: as a deployment configured that way. */
+export async function postWith(overrides: Partial<Env>, path: string, key: string, json: unknown) {
+  const request = new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(json),
+  });
+  const res = await worker.fetch(request, { ...env, ...overrides } as Env, createExecutionContext());
+  const text = await res.text();
+  return { status: res.status, json: JSON.parse(text) as any, text };
 }
 
 /** Inserts a finished report directly, for list/sort/filter tests that need known scores and dates. */

@@ -73,7 +73,10 @@ const common: [string, Route][] = [
   ["/px.gif", (_req, res) => (res.setHeader("content-type", "image/gif"), res.end(gif))],
 ];
 
-/** The origin of the rule pages: `/lh/<name>`. It has no llms.txt (404: not applicable). */
+/**
+ * The origin of the rule pages: `/lh/<name>`. Its catch-all answers `/llms.txt` with an HTML page, as a single-page
+ * app's does, so llms-txt fails on every rule page, in Lighthouse and here.
+ */
 export const lighthousePageRoutes: [string, Route][] = [
   ...common,
   [

@@ -1,20 +1,7 @@
 import { env } from "cloudflare:workers";
-import { createExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import worker from "../../src/index";
-import { BASE, call, createCaller, type Caller } from "../helpers/api";
+import { BASE, call, createCaller, postWith as callWith, type Caller } from "../helpers/api";
 import { createEndpoint, hookUrl } from "../helpers/webhooks";
-
-/** A request through the real worker with some bindings changed: as a deployment configured that way. */
-async function callWith(overrides: Partial<Env>, path: string, key: string, json: unknown) {
-  const request = new Request(`${BASE}${path}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(json),
-  });
-  const res = await worker.fetch(request, { ...env, ...overrides } as Env, createExecutionContext());
-  return { status: res.status, json: (await res.json()) as any };
-}
 
 describe("webhook endpoints API", () => {
   let alice: Caller;

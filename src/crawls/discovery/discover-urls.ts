@@ -53,7 +53,7 @@ function nothingToCrawl(discovery: SitemapDiscovery | null) {
 
 /**
  * Discovery of a crawl (docs/crawls.md), reading the site and writing nothing: robots.txt, the not-found probe and llms.txt once,
- * then llms.txt (and the URLs it lists that no page will cover), then sitemaps or the start URL, each URL with its robots verdict.
+ * then sitemaps or the start URL, each URL with its robots verdict, then the URLs llms.txt lists that no page will cover.
  */
 export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOptions): Promise<Discovered> {
   const origin = new URL(crawl.url).origin;

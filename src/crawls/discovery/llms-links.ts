@@ -24,6 +24,18 @@ export const llmsListed = (llms: LlmsTxtFacts | undefined): string[] => [
   ...new Set((llms?.digest?.sameHost ?? []).map((url) => normalizeCrawlUrl(url)).filter((url): url is string => url !== null)),
 ];
 
+/** What `llms_txt_links` reads of a crawl's site facts: null without an llms.txt (no 2xx answer). */
+export interface LlmsView {
+  listed: string[];
+  listedCount: number;
+  answers: LlmsLinkAnswer[];
+}
+
+export function llmsView(site: CrawlSiteFacts | null): LlmsView | null {
+  if (!site?.llms?.digest) return null;
+  return { listed: llmsListed(site.llms), listedCount: site.llms.digest.sameHostCount, answers: site.llmsLinks ?? [] };
+}
+
 /**
  * Asks for the listed URLs no page of the crawl will cover (`skip`: the seeds) and robots.txt lets us fetch, in
  * file order, spaced by the crawl's interval like every other request of discovery.

@@ -1,4 +1,4 @@
-import type { LlmsLinkAnswer } from "../discovery/llms-links";
+import type { LlmsView } from "../discovery/llms-links";
 import type { PageFacts } from "../page-facts";
 
 export type CrawlPageState = "pending" | "audited" | "failed" | "blocked";
@@ -19,7 +19,7 @@ export interface SiteView {
   /** Not every page's links were followed (truncated, or a sitemap-only crawl). */
   linkGraphPartial: boolean;
   /** The site's llms.txt: null when the crawl did not fetch it (started before it was read) or it has none. */
-  llms: { listed: string[]; listedCount: number; answers: LlmsLinkAnswer[] } | null;
+  llms: LlmsView | null;
 }
 
 export interface SiteVerdict {
