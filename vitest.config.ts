@@ -12,6 +12,8 @@ export default defineConfig(async () => {
           ALLOW_PRIVATE_TARGETS: "true",
           // Hanging and failing targets must end within a test's time: short deadline, two deliveries.
           FETCH_TIMEOUT_MS: "3000",
+          // The main lane's first deadline, short enough that a hanging target moves to the slow lane at once.
+          SLOW_LANE_AFTER_MS: "500",
           ANALYSIS_MAX_ATTEMPTS: "2",
           REPORT_COOKIE_SECRET: "test-only-cookie-secret",
           // Webhooks: a test-only encryption key, and a hanging receiver fails within a test's time.
@@ -36,8 +38,8 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/crawls/site-checks/**/*.test.ts",
-    "test/analysis/{credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
-    "test/queue/{dispatch,run-limited}.test.ts",
+    "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
+    "test/queue/dispatch.test.ts",
   ];
   const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {

@@ -3,15 +3,20 @@
 // One `wrangler dev` per queue batch window (LATENCY_WINDOWS, default "1,0": the old window and the configured
 // one), all running at once; the sequential POSTs alternate between them so both see the same machine load.
 // Knobs: LATENCY_REPORTS (per window, default 50), LATENCY_POLL_MS (default 20), LATENCY_WINDOWS.
+// `-- --hanging N` (issue 18's case): one wrangler dev with the configured window; N reports of a site that never
+// answers (on 127.0.0.2, another host) are queued, then LATENCY_REPORTS (default 20 here) ordinary pages from another
+// account at once; prints the ordinary pages' time to report (p50/max) and how the hanging ones ended.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, migrateLocal, seedKeys, startWranglerDev } from "./wrangler-dev.mjs";
 
-const REPORTS = Number(process.env.LATENCY_REPORTS ?? 50);
+const hangingArg = process.argv.indexOf("--hanging");
+const HANGING = hangingArg > 0 ? Number(process.argv[hangingArg + 1] ?? 20) : 0;
+const REPORTS = Number(process.env.LATENCY_REPORTS ?? (HANGING > 0 ? 20 : 50));
 const POLL_MS = Number(process.env.LATENCY_POLL_MS ?? 20);
-const WINDOWS = (process.env.LATENCY_WINDOWS ?? "1,0").split(",").map(Number);
+const WINDOWS = (process.env.LATENCY_WINDOWS ?? (HANGING > 0 ? "0" : "1,0")).split(",").map(Number);
 const PAGE = readFileSync(join(ROOT, "bench", "fixtures", "docs-page.html"));
 
 const started = Date.now();
@@ -26,6 +31,17 @@ async function startPageServer() {
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   return server;
+}
+
+/** A site that accepts connections and never answers, on another loopback address (another host to the per-host cap). */
+async function startHangingServer() {
+  const open = new Set();
+  const server = createServer((req, res) => {
+    open.add(res);
+    res.on("close", () => open.delete(res));
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.2", ok));
+  return { server, close: () => (server.closeAllConnections(), server.close()) };
 }
 
 /** wrangler.toml with the analysis queue's batch window replaced; paths made absolute for a config in bench/tmp. */
@@ -81,15 +97,81 @@ const quantile = (values, q) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 };
 
+async function postReport(server, nextKey, url) {
+  const res = await fetch(`${server.base}/api/v1/reports`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${nextKey()}`, accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+    body: `url=${encodeURIComponent(url)}`,
+  });
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`POST answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.data.id;
+}
+
+/** Polls one report until it ended; returns the report (created_at, generated_at / updated_at, error). */
+async function waitEnded(server, nextKey, id, timeoutMs) {
+  const t0 = performance.now();
+  for (;;) {
+    const res = await fetch(`${server.base}/api/v1/reports/${id}?fields=id,status,error,created_at,generated_at,updated_at`, {
+      headers: { authorization: `Bearer ${nextKey()}`, accept: "application/json" },
+    });
+    const { data } = await res.json();
+    if (data.status === "completed" || data.status === "failed") return { ...data, seenMs: performance.now() - t0 };
+    if (performance.now() - t0 > timeoutMs) throw new Error(`report ${id} still ${data.status} after ${timeoutMs / 1000} s`);
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+}
+
+/** Issue 18's case: N hanging targets queued, then ordinary pages of another account; their time to report. */
+async function hangingRun(server, pageOrigin, hangOrigin, hangingKeys) {
+  const t0 = Date.now();
+  const stuck = [];
+  for (let n = 0; n < HANGING; n++) stuck.push(await postReport(server, hangingKeys, `${hangOrigin}/hang/${n}`));
+  const pages = [];
+  const postedAt = [];
+  for (let n = 1; n <= REPORTS; n++) {
+    postedAt.push(performance.now());
+    pages.push(await postReport(server, server.nextKey, `${pageOrigin}/page/${n}`));
+  }
+  log(`queued ${HANGING} hanging targets, then ${REPORTS} ordinary pages`);
+  const loads = [loadavg()[0]];
+  const ordinary = await Promise.all(pages.map((id, i) => waitEnded(server, server.nextKey, id, 300_000).then((r) => ({ ...r, total: performance.now() - postedAt[i] }))));
+  loads.push(loadavg()[0]);
+  const server_ms = ordinary.map((r) => Date.parse(r.generated_at) - Date.parse(r.created_at));
+  const total = ordinary.map((r) => r.total);
+  const failed = ordinary.filter((r) => r.status !== "completed");
+  log("ordinary pages done; waiting for the hanging ones to end");
+  const ended = await Promise.all(stuck.map((id) => waitEnded(server, hangingKeys, id, 600_000)));
+  loads.push(loadavg()[0]);
+  const endSeconds = ended.map((r) => (Date.parse(r.updated_at) - Date.parse(r.created_at)) / 1000);
+  const codes = {};
+  for (const r of ended) codes[`${r.status}/${r.error?.code ?? "-"}`] = (codes[`${r.status}/${r.error?.code ?? "-"}`] ?? 0) + 1;
+  console.log(
+    `\nbench:latency --hanging ${HANGING}: ${HANGING} reports of a site that never answers, then ${REPORTS} ordinary pages (${(PAGE.length / 1024).toFixed(0)} KB) from another account;` +
+      ` wrangler dev (max_batch_timeout ${WINDOWS[0]}), local D1 and queues; ${cpus().length} CPUs, 1-min load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}\n`,
+  );
+  console.log("| ordinary pages | p50 ms | p95 ms | max ms | p50 < 5 s | max < 20 s |");
+  console.log("|---|---:|---:|---:|:---:|:---:|");
+  for (const [name, values] of [["POST -> seen completed", total], ["created -> generated", server_ms]]) {
+    const p50 = quantile(values, 0.5);
+    const max = Math.max(...values);
+    console.log(`| ${name} | ${p50.toFixed(0)} | ${quantile(values, 0.95).toFixed(0)} | ${max.toFixed(0)} | ${p50 < 5000 ? "yes" : "NO"} | ${max < 20000 ? "yes" : "NO"} |`);
+  }
+  console.log(`\nordinary pages not completed: ${failed.length}`);
+  console.log(`hanging targets ended: ${JSON.stringify(codes)}; created -> ended p50 ${quantile(endSeconds, 0.5).toFixed(0)} s, max ${Math.max(...endSeconds).toFixed(0)} s; whole run ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "pagegrade-latency-"));
   const configDir = join(ROOT, "bench", "tmp");
   mkdirSync(configDir, { recursive: true });
   const servers = [];
   let pageServer;
+  let hangServer;
   const cleanup = () => {
     for (const s of servers) s.stop();
     pageServer?.close();
+    hangServer?.close();
     rmSync(dir, { recursive: true, force: true });
     for (const w of WINDOWS) rmSync(join(configDir, `wrangler-window-${w}.toml`), { force: true });
   };
@@ -97,6 +179,22 @@ async function main() {
   try {
     pageServer = await startPageServer();
     const pageOrigin = `http://127.0.0.1:${pageServer.address().port}`;
+    if (HANGING > 0) {
+      hangServer = await startHangingServer();
+      const hangOrigin = `http://127.0.0.2:${hangServer.server.address().port}`;
+      const persist = join(dir, "hanging");
+      const configPath = configWithWindow(WINDOWS[0], configDir);
+      migrateLocal(persist, configPath);
+      const nextKey = seedKeys(persist, "latency");
+      const hangingKeys = seedKeys(persist, "latency-hanging", 100, 2);
+      const dev = await startWranglerDev({ persist, configPath });
+      const server = { window: WINDOWS[0], nextKey, ...dev };
+      servers.push(server);
+      log(`wrangler dev on ${dev.base}; hanging site ${hangOrigin}`);
+      await timeOneReport(server, pageOrigin, 0);
+      await hangingRun(server, pageOrigin, hangOrigin, hangingKeys);
+      return;
+    }
     for (const window of WINDOWS) {
       const persist = join(dir, `window-${window}`);
       const configPath = configWithWindow(window, configDir);

@@ -10,13 +10,13 @@ export { d1File, freePort };
 export const ROOT = resolve(import.meta.dirname, "..");
 
 /**
- * Account 1 (`name`) with `count` API keys, written into the local D1 file: polling is over 240 requests a minute
+ * Account `account` (1 unless given; `name`) with `count` API keys, written into the local D1 file: polling is over 240 requests a minute
  * for one key, so a bench's requests rotate over the keys (the returned function gives the next one).
  */
-export function seedKeys(persist, name, count = 300) {
+export function seedKeys(persist, name, count = 300, account = 1) {
   const db = new DatabaseSync(d1File(persist));
-  db.prepare("INSERT INTO accounts (id, name) VALUES (1, ?)").run(name);
-  const insert = db.prepare("INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (1, ?, ?, ?)");
+  db.prepare("INSERT INTO accounts (id, name) VALUES (?, ?)").run(account, name);
+  const insert = db.prepare(`INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (${Number(account)}, ?, ?, ?)`);
   const keys = Array.from({ length: count }, () => {
     const { key, prefix, hash } = newApiKey();
     insert.run(name, prefix, hash);

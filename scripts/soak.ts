@@ -47,7 +47,7 @@ const SNAPSHOT_ABOVE_MB = option("snapshot-above-mb", Infinity);
 // wrangler dev keeps every trace of the Worker in a local store (X_LOCAL_OBSERVABILITY); off, to tell its share of RSS.
 const LOCAL_OBSERVABILITY = !args.includes("--no-local-observability");
 const KEEP = args.includes("--keep");
-/** `--var ANALYSIS_CONCURRENCY:10`: passed on to wrangler dev, to compare settings. */
+/** `--var BODY_BUDGET_BYTES:8388608`: passed on to wrangler dev, to compare settings. */
 const EXTRA_VARS = args.flatMap((arg, i) => (arg === "--var" && args[i + 1] ? ["--var", args[i + 1]!] : []));
 const textOption = (name: string) => {
   const i = args.indexOf(`--${name}`);

@@ -80,14 +80,19 @@ const analysisVars = {
 
 /** The analysis queue's consumer. */
 const queueVars = {
-  ANALYSIS_MAX_ATTEMPTS: number({ default: 5, min: 1, max: 100, unit: "deliveries" },
-    "deliveries of one analysis before a temporary failure (timeout, 429/503) marks the report failed; keep it at most the consumer's max_retries + 1",
+  ANALYSIS_MAX_ATTEMPTS: number({ default: 5, min: 1, max: 100, unit: "attempts" },
+    "attempts of one analysis (counted on the report, not in queue deliveries) before a temporary failure (timeout, 429/503) marks the report failed",
   ),
-  // Each analysis holds its page's HTML until its turn at the DOM gate, so this bounds the heap: in 1,000-report
-  // soaks the used / total heap peaked at 84-99 / 124-143 MB with 4 at once and 74 / 116 MB with 2, at the same
-  // throughput (6.2-6.5 reports/s).
-  ANALYSIS_CONCURRENCY: number({ default: 2, min: 1, max: 10, unit: "analyses" },
-    "analyses of one batch that run at once: each holds its page (up to FETCH_MAX_BYTES) in the isolate's 128 MB",
+  // What holds memory is a page's body and its DOM, not a fetch waiting on the network: every fetch of a batch
+  // starts at once, bodies share this budget and DOMs go one at a time (docs/configuration.md has the soak figures).
+  BODY_BUDGET_BYTES: number({ default: 16 * 1024 * 1024, min: 1024, max: 96 * 1024 * 1024, unit: "bytes" },
+    "page bodies one isolate holds at once, counted as they stream in; a page that would pass it waits (one larger page runs alone)",
+  ),
+  SLOW_LANE_AFTER_MS: number({ default: 2000, min: 100, max: 60_000, unit: ms },
+    "first deadline of the analysis queue: a page whose response headers have not arrived by then moves to the slow lane, which gives it FETCH_TIMEOUT_MS and the retries",
+  ),
+  HOST_CONCURRENCY: number({ default: 4, min: 1, max: 100, unit: "analyses" },
+    "analyses of one host (name, any port) running at once across both lanes and every consumer; the rest wait a few seconds in the queue",
   ),
 };
 
@@ -177,7 +182,10 @@ export interface Config {
   allowPrivateTargets: boolean;
   analysis: AnalysisOptions;
   analysisMaxAttempts: number;
-  analysisConcurrency: number;
+  /** SLOW_LANE_AFTER_MS: the main lane's first deadline. */
+  firstDeadlineMs: number;
+  bodyBudgetBytes: number;
+  hostConcurrency: number;
   historyLimit: number;
   scheduleBatch: number;
   maxWebhooks: number;
@@ -237,7 +245,9 @@ export function parseConfig(vars: ConfigVars): Config {
     allowPrivateTargets: v.ALLOW_PRIVATE_TARGETS,
     analysis: toAnalysisOptions(v),
     analysisMaxAttempts: v.ANALYSIS_MAX_ATTEMPTS,
-    analysisConcurrency: v.ANALYSIS_CONCURRENCY,
+    firstDeadlineMs: v.SLOW_LANE_AFTER_MS,
+    bodyBudgetBytes: v.BODY_BUDGET_BYTES,
+    hostConcurrency: v.HOST_CONCURRENCY,
     historyLimit: v.HISTORY_LIMIT,
     scheduleBatch: v.SCHEDULE_BATCH,
     maxWebhooks: v.MAX_WEBHOOKS,

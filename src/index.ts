@@ -3,6 +3,7 @@ import { runDueCrawls } from "./crawls/run-due-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
 import { handleQueue } from "./queue/dispatch";
+import { dropExpiredHostSlots } from "./queue/host-slots";
 import { failStaleReports } from "./reports/sweep-stale";
 import { runDueSchedules } from "./reports/run-due-schedules";
 import { requeueLostDeliveries } from "./webhooks/requeue-lost";
@@ -22,6 +23,7 @@ export default {
       requeueLostDeliveries(env, db),
       sweepCrawls(env, db),
       runDueCrawls(env, db),
+      dropExpiredHostSlots(db),
     ]);
   },
 } satisfies ExportedHandler<Env>;

@@ -15,7 +15,9 @@ describe("config: defaults and values", () => {
       allowPrivateTargets: false,
       analysis: { allowPrivateTargets: false, timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, settings: defaultCheckSettings },
       analysisMaxAttempts: 5,
-      analysisConcurrency: 2,
+      firstDeadlineMs: 2000,
+      bodyBudgetBytes: 16 * 1024 * 1024,
+      hostConcurrency: 4,
       historyLimit: 100,
       scheduleBatch: 1000,
       maxWebhooks: 10,
@@ -68,7 +70,9 @@ describe("config: defaults and values", () => {
   it("reads every other var, secrets included, and keeps PUBLIC_ORIGIN as an origin", () => {
     const parsed = parseConfig({
       ANALYSIS_MAX_ATTEMPTS: "3",
-      ANALYSIS_CONCURRENCY: "10",
+      SLOW_LANE_AFTER_MS: "500",
+      BODY_BUDGET_BYTES: "1048576",
+      HOST_CONCURRENCY: "10",
       HISTORY_LIMIT: "3",
       SCHEDULE_BATCH: "50",
       MAX_WEBHOOKS: "2",
@@ -86,7 +90,9 @@ describe("config: defaults and values", () => {
     });
     expect(parsed).toMatchObject({
       analysisMaxAttempts: 3,
-      analysisConcurrency: 10,
+      firstDeadlineMs: 500,
+      bodyBudgetBytes: 1048576,
+      hostConcurrency: 10,
       historyLimit: 3,
       scheduleBatch: 50,
       maxWebhooks: 2,
@@ -108,9 +114,9 @@ describe("config: a malformed value is an error naming the var and what it expec
     );
   });
 
-  it.each(["zero", "0", "-3", "11"])("number: ANALYSIS_CONCURRENCY = %j", (value) => {
-    expect(() => parseConfig({ ANALYSIS_CONCURRENCY: value })).toThrow(
-      invalid(`ANALYSIS_CONCURRENCY must be a whole number of analyses between 1 and 10 (got "${value}")`),
+  it.each(["zero", "0", "-3", "101"])("number: HOST_CONCURRENCY = %j", (value) => {
+    expect(() => parseConfig({ HOST_CONCURRENCY: value })).toThrow(
+      invalid(`HOST_CONCURRENCY must be a whole number of analyses between 1 and 100 (got "${value}")`),
     );
   });
 

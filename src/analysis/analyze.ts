@@ -46,14 +46,20 @@ export async function analyzePage(
   // robots.txt and the 404 probe go out beside the page (one round trip to the site, not two); only a page that
   // redirects to another origin has them fetched again for that origin. They never reject, but a bad URL would.
   const early = options.site ? null : fetchSiteFacts(url, options).catch(() => null);
-  const fetched = await fetchPage(url, options);
-  if (!fetched.ok) return fetched;
-  const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
-  const siteFacts = options.site ?? ((sameOrigin && (await early)) || fetchSiteFacts(fetched.facts.finalUrl, options));
-  // The browser loads the page while robots.txt and the 404 probe finish.
-  const [site, rendered] = await Promise.all([siteFacts, options.render ? renderPage(url, options.render, options) : null]);
-  if (rendered && !rendered.ok) return rendered;
-  return withDomGate(() => parseAndCheck(url, fetched.facts, site, options, rendered));
+  // The body holds its share of the byte budget until the checks are done with the page.
+  const bodyLease = options.bodyBudget?.open();
+  try {
+    const fetched = await fetchPage(url, { ...options, bodyLease });
+    if (!fetched.ok) return fetched;
+    const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
+    const siteFacts = options.site ?? ((sameOrigin && (await early)) || fetchSiteFacts(fetched.facts.finalUrl, options));
+    // The browser loads the page while robots.txt and the 404 probe finish.
+    const [site, rendered] = await Promise.all([siteFacts, options.render ? renderPage(url, options.render, options) : null]);
+    if (rendered && !rendered.ok) return rendered;
+    return await withDomGate(() => parseAndCheck(url, fetched.facts, site, options, rendered));
+  } finally {
+    bodyLease?.release();
+  }
 }
 
 /** Parses the raw HTML, lets `use` read it, and keeps only its signals: the DOM is garbage once this returns. */

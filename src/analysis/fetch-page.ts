@@ -1,3 +1,4 @@
+import type { BodyLease } from "./body-budget";
 import { headersFor, type OriginCredentials } from "./credentials";
 import type { FetchFacts } from "./types";
 import { checkTargetUrl, type UrlCheck } from "./url-guard";
@@ -18,6 +19,13 @@ export interface FetchOptions {
    * allowPrivateTargets: false would refuse, and allowPrivateTargets: true would let any redirect through.
    */
   trustedOrigin?: string;
+  /**
+   * The first deadline: a page whose response headers (after every redirect) have not arrived by then fails at once
+   * with `first_deadline` (temporary), so a queue can give it the full `timeoutMs` elsewhere (docs/operations.md).
+   */
+  firstDeadlineMs?: number;
+  /** The page's share of a byte budget (body-budget.ts): the body counts against it as it streams in. */
+  bodyLease?: BodyLease;
   /** A login's header lines, sent only on requests to their origin (docs/security.md, "Pages behind a login"). */
   credentials?: OriginCredentials;
 }
@@ -99,18 +107,24 @@ const describeError = (error: unknown): string => {
   return [error.message, cause?.code, cause?.message].filter((part) => typeof part === "string").join(" ");
 };
 
-type Body = { ok: true; bytes: Uint8Array; truncated: boolean } | FetchFailure;
-
-/** Reads at most `maxBytes`, cancelling the stream past that (`truncated`) or when the deadline passes. */
-export async function readBody(response: Response, maxBytes: number, signal: AbortSignal): Promise<Body> {
-  if (!response.body) return { ok: true, bytes: new Uint8Array(0), truncated: false };
-  const reader = response.body.getReader();
-  // The fetch signal does not reliably interrupt a pending read, so each read races the deadline.
-  const deadline = new Promise<never>((_, reject) => {
+/** A promise that rejects when `signal` aborts (never otherwise), to race a wait against the deadline. */
+function abortOf(signal: AbortSignal): Promise<never> {
+  const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener("abort", () => reject(signal.reason), { once: true });
   });
-  deadline.catch(() => undefined);
+  aborted.catch(() => undefined);
+  return aborted;
+}
+
+type Body = { ok: true; bytes: Uint8Array; truncated: boolean } | FetchFailure;
+
+/** Reads at most `maxBytes`, cancelling the stream past that (`truncated`) or when the deadline passes. */
+export async function readBody(response: Response, maxBytes: number, signal: AbortSignal, waitForBudget?: BudgetWait): Promise<Body> {
+  if (!response.body) return { ok: true, bytes: new Uint8Array(0), truncated: false };
+  const reader = response.body.getReader();
+  // The fetch signal does not reliably interrupt a pending read, so each read races the deadline.
+  const deadline = abortOf(signal);
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
@@ -121,6 +135,9 @@ export async function readBody(response: Response, maxBytes: number, signal: Abo
       if (done) break;
       chunks.push(value);
       size += value.byteLength;
+      // The bytes are in memory now; before reading on, the page waits until they fit the budget.
+      const wait = waitForBudget?.(value.byteLength);
+      if (wait) await wait;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
         return { ok: true, bytes: concat(chunks, maxBytes), truncated: true };
@@ -132,6 +149,67 @@ export async function readBody(response: Response, maxBytes: number, signal: Abo
     return failure("connection_failed", `The connection broke while reading the page (${describeError(error)}).`, true);
   }
   return { ok: true, bytes: concat(chunks, size), truncated: false };
+}
+
+/** Waits for the byte budget, the page's deadline paused meanwhile: a wait for memory is not the site's slowness. */
+type BudgetWait = (bytes: number, kind?: "take" | "reserve") => Promise<void> | null;
+
+function budgetWait(lease: BodyLease | undefined, deadline: Deadline): BudgetWait | undefined {
+  if (!lease) return undefined;
+  return (bytes, kind = "take") => {
+    const wait = kind === "take" ? lease.take(bytes) : lease.reserve(bytes);
+    if (!wait) return null;
+    deadline.pause();
+    return wait.finally(() => deadline.resume());
+  };
+}
+
+/**
+ * A body that names its length takes its whole share of the budget before the first byte is read: pages that wait
+ * for the budget then hold nothing, and the budget holds exactly (a compressed body may still take more as it grows).
+ */
+async function reserveDeclaredLength(response: Response, maxBytes: number, wait: BudgetWait | undefined) {
+  const declared = Number(response.headers.get("content-length"));
+  if (wait && Number.isSafeInteger(declared) && declared > 0) await wait(Math.min(declared, maxBytes + 1), "reserve");
+}
+
+/** The whole fetch's deadline, which can pause while the page waits for the byte budget. */
+interface Deadline {
+  signal: AbortSignal;
+  pause(): void;
+  resume(): void;
+  /** The fetch is over: no timer is left behind. */
+  clear(): void;
+  /** How long it was paused, which the page's load time leaves out. */
+  pausedMs(): number;
+}
+
+function startDeadline(ms: number): Deadline {
+  const controller = new AbortController();
+  const fire = () => controller.abort(new DOMException("The page did not answer in time.", "TimeoutError"));
+  let remaining = ms;
+  let startedAt = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(fire, ms);
+  let paused = 0;
+  let pausedAt = 0;
+  return {
+    signal: controller.signal,
+    pause() {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      timer = undefined;
+      pausedAt = Date.now();
+      remaining -= pausedAt - startedAt;
+    },
+    resume() {
+      if (timer !== undefined || controller.signal.aborted) return;
+      startedAt = Date.now();
+      paused += startedAt - pausedAt;
+      timer = setTimeout(fire, Math.max(0, remaining));
+    },
+    clear: () => clearTimeout(timer),
+    pausedMs: () => paused,
+  };
 }
 
 function concat(chunks: Uint8Array[], length: number): Uint8Array {
@@ -173,15 +251,47 @@ export function decodeHtml(bytes: Uint8Array, contentType: string | null): strin
   return new TextDecoder("utf-8").decode(bytes);
 }
 
+export const FIRST_DEADLINE = "first_deadline";
+
+/**
+ * Runs the requests up to the final response's headers under the first deadline as well as the whole one. The timer
+ * is cleared once the headers are in: the body read (which the request's signal would also abort) has the whole one.
+ */
+async function withFirstDeadline(ms: number | undefined, signal: AbortSignal, run: (signal: AbortSignal) => Promise<Followed>): Promise<Followed> {
+  if (ms === undefined) return run(signal);
+  const first = new AbortController();
+  const timer = setTimeout(() => first.abort(), ms);
+  try {
+    const followed = await run(AbortSignal.any([signal, first.signal]));
+    if (!followed.ok && first.signal.aborted && !signal.aborted) {
+      return failure(FIRST_DEADLINE, `The page did not answer within ${ms} ms.`, true);
+    }
+    return followed;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Fetches an HTML page under the SSRF rules and limits of docs/security.md; failures are values, never throws. */
 export async function fetchPage(input: string, options: FetchOptions): Promise<FetchOutcome> {
   const guard = targetGuard(options);
   const start = guard(input);
   if (!start.ok) return failure(start.code, start.message);
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const deadline = startDeadline(options.timeoutMs);
+  try {
+    return await fetchWithin(start.url, guard, deadline, options);
+  } finally {
+    deadline.clear();
+  }
+}
+
+async function fetchWithin(start: URL, guard: Guard, deadline: Deadline, options: FetchOptions): Promise<FetchOutcome> {
+  const { signal } = deadline;
   const startedAt = Date.now();
   const headers = requestHeaders("text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", options.userAgent);
-  const followed = await followRedirects(start.url, { guard, headers, signal, credentials: options.credentials });
+  const followed = await withFirstDeadline(options.firstDeadlineMs, signal, (hopSignal) =>
+    followRedirects(start, { guard, headers, signal: hopSignal, credentials: options.credentials }),
+  );
   if (!followed.ok) return followed;
   const { response, url, redirects } = followed;
   // Both times count from the first request, redirects included: that is what a visitor waits.
@@ -196,20 +306,22 @@ export async function fetchPage(input: string, options: FetchOptions): Promise<F
     await discard(response);
     return failure("not_html", `The page is not HTML (content type ${contentType ?? "missing"}).`);
   }
-  const body = await readBody(response, options.maxBytes, signal);
+  const wait = budgetWait(options.bodyLease, deadline);
+  await reserveDeclaredLength(response, options.maxBytes, wait);
+  const body = await readBody(response, options.maxBytes, signal, wait);
   if (!body.ok) return body;
   if (body.truncated) return failure("too_large", `The page is larger than ${options.maxBytes} bytes.`);
 
   return {
     ok: true,
     facts: {
-      requestedUrl: start.url.href,
+      requestedUrl: start.href,
       finalUrl: url.href,
       redirects,
       status: response.status,
       headers: headerRecord(response.headers),
       ttfbMs,
-      totalMs: Date.now() - startedAt,
+      totalMs: Date.now() - startedAt - deadline.pausedMs(),
       bytes: body.bytes.byteLength,
       truncated: false,
       contentEncoding: response.headers.get("content-encoding"),

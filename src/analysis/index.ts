@@ -27,6 +27,7 @@ export { importancePoints, resultForScore, resultScoreRanges, type ResultLabel }
 export { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 export { defaultCheckSettings } from "./types";
 export type { Category, Check, CheckResult, CheckSettings, Importance, Results } from "./types";
+export { createBodyBudget, type BodyBudget, type BodyBudgetCounts, type BodyLease } from "./body-budget";
 export {
   authHeaderNameProblem,
   authHeaderValueProblem,

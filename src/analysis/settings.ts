@@ -1,3 +1,4 @@
+import type { BodyBudget } from "./body-budget";
 import type { OriginCredentials } from "./credentials";
 import { defaultCheckSettings, type CheckSettings } from "./types";
 
@@ -7,6 +8,10 @@ export interface AnalysisOptions {
   maxBytes: number;
   settings: CheckSettings;
   userAgent?: string;
+  /** See FetchOptions.firstDeadlineMs: the queue's main lane sets it, the slow lane and the command line do not. */
+  firstDeadlineMs?: number;
+  /** The isolate's byte budget for page bodies (body-budget.ts); without one, bodies are bounded only by maxBytes each. */
+  bodyBudget?: BodyBudget;
   /** A login for the audited site: sent only to its origin, by every fetch of the audit (docs/security.md). */
   credentials?: OriginCredentials;
 }

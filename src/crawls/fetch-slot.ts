@@ -1,4 +1,5 @@
 import { and, eq, lte, sql } from "drizzle-orm";
+import { dbNowMs } from "../db/clock";
 import { crawls } from "../db/schema";
 import type { Db } from "../db/client";
 
@@ -9,9 +10,6 @@ const POLL_MS = 100;
 
 /** How long a claimed slot holds the crawl's next one if its fetch never reports back (a crashed consumer). */
 export const SLOT_HOLD_MS = 20_000;
-
-/** The database's clock when the statement runs: a JS timestamp taken before the query would be stale. */
-const dbNowMs = sql<number>`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -89,6 +89,13 @@ export const reports = sqliteTable(
     results: storedResults(),
     errorCode: text(),
     errorMessage: text(),
+    // The running generation's retries (docs/operations.md "Slow lane and retries"): full attempts made, the last
+    // temporary failure and when the next attempt is due; all cleared when the generation ends.
+    attempts: integer().notNull().default(0),
+    lastErrorCode: text(),
+    lastErrorMessage: text(),
+    lastErrorAt: text(),
+    nextAttemptAt: text(),
     generatedAt: text(),
     // docs/monitoring.md: the score of the completed generation before the current one, set as a generation completes.
     previousScore: integer(),
@@ -117,6 +124,20 @@ export const reports = sqliteTable(
     // The schedule tick reads due reports oldest first; unscheduled ones are not in the index.
     index("reports_next_run_idx").on(t.nextRunAt, t.id).where(sql`${t.nextRunAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * Analyses running now, one row each, by host (src/queue/host-slots.ts): at most HOST_CONCURRENCY rows of one host
+ * are live. A row whose consumer died stops counting at `expiresAt` (ms, the database's clock).
+ */
+export const analysisHostSlots = sqliteTable(
+  "analysis_host_slots",
+  {
+    reportId: integer().primaryKey(),
+    host: text().notNull(),
+    expiresAt: integer().notNull(),
+  },
+  (t) => [index("analysis_host_slots_host_idx").on(t.host, t.expiresAt)],
 );
 
 export const unlockAttempts = sqliteTable(

@@ -2,11 +2,13 @@ import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import { allChecks } from "../analysis/checks";
 import type { Results } from "../analysis/types";
+import { config } from "../config";
 import type { ReportRow } from "../reports/serialize";
 import { arrangeChecks } from "./arrange-checks";
 import { Layout } from "./components/layout";
 import { formatUtc, hostOf, ReportView, type ReportSummary } from "./components/report-view";
 import { FailedView, ProgressView } from "./components/status-views";
+import { describeRetry } from "./describe-retry";
 import { sendPage } from "./respond";
 
 export const REFRESH_SECONDS = 5;
@@ -71,7 +73,7 @@ export function sendReportPage(c: Context, row: ReportRow, { noindex, history }:
     return sendPage(
       c,
       <Layout {...common} title={`Analysing ${host} · Pagegrade`} description={`The SEO audit of ${row.url} is in progress.`}>
-        <ProgressView status={row.status} />
+        <ProgressView status={row.status} retry={describeRetry(row, config(c.env).analysisMaxAttempts)} />
       </Layout>,
     );
   }

@@ -1,4 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import { createBodyBudget, type BodyBudget } from "../analysis/body-budget";
+import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import type { AnalysisOptions } from "../analysis/settings";
 import { config } from "../config";
 import { crawlPagePath } from "../crawls/crawl-page-path";
@@ -6,25 +8,84 @@ import { createDb } from "../db/client";
 import { crawls, reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { analysisJobSchema, type AnalysisJob, type AnalysisPath } from "../reports/analysis-job";
+import { requeueAnalysis } from "../reports/enqueue-analysis";
 import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
-import { markQueuedForRetry } from "../reports/generation";
+import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
 import { unsealCredentials } from "../reports/sealed-auth";
+import { hostOf, releaseHostSlot, waitForHostSlot } from "./host-slots";
 import { browserBinding } from "../render/availability";
 import { renderPool, type RenderPool } from "../render/browser-pool";
 import { loneReportPath } from "./lone-report-path";
-import { runLimited } from "./run-limited";
 
-export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+/**
+ * Two lanes (docs/operations.md "Slow lane and retries"). The main lane gives a page a first deadline to its response
+ * headers; a page that misses it moves to the slow lane, which gives it the whole FETCH_TIMEOUT_MS, and every retry
+ * runs there too. So a batch of hanging or refusing sites costs the main lane one first deadline, never the full one.
+ */
+export type Lane = "main" | "slow";
+
+/**
+ * How long a delivery waits in the consumer for its host's slot before going back to the queue; in the main lane at
+ * most the first deadline, so a batch still costs it about one first deadline at most.
+ */
+const HOST_WAIT_MS = 1000;
+
+/** A host slot outlives its analysis's longest fetch plus the checks; past that its consumer is taken for dead. */
+const HOST_SLOT_MARGIN_MS = 30_000;
+
+interface LaneContext {
+  env: Env;
+  db: Db;
+  pool: RenderPool | null;
+  lane: Lane;
+  options: AnalysisOptions;
+  maxAttempts: number;
+  hostCap: number;
+  hostHoldMs: number;
+  hostWaitMs: number;
+}
+
+/** One byte budget per isolate, shared by both lanes' batches (they may run in the same isolate). */
+let isolateBudget: BodyBudget | undefined;
+function bodyBudget(limit: number): BodyBudget {
+  if (isolateBudget?.counts().limit !== limit) isolateBudget = createBodyBudget(limit);
+  return isolateBudget;
+}
+
+/** The isolate's body budget counters (held, peak, waits, overruns), for tests and the soak, like domGateCounts. */
+export const bodyBudgetCounts = () => isolateBudget?.counts();
+
+export const handleAnalysisBatch = (batch: MessageBatch<unknown>, env: Env) => handleLane(batch, env, "main");
+export const handleSlowAnalysisBatch = (batch: MessageBatch<unknown>, env: Env) => handleLane(batch, env, "slow");
+
+async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): Promise<void> {
+  const settings = config(env);
+  const options: AnalysisOptions = {
+    ...settings.analysis,
+    bodyBudget: bodyBudget(settings.bodyBudgetBytes),
+    ...(lane === "main" && { firstDeadlineMs: settings.firstDeadlineMs }),
+  };
   const db = createDb(env.DB);
-  const { analysis: options, analysisMaxAttempts: maxAttempts, analysisConcurrency, render } = config(env);
   // One browser for the whole invocation, launched only if one of its reports renders (docs/rendering.md).
   const binding = browserBinding(env);
-  const pool = binding ? renderPool(binding, db, render) : null;
+  const context: LaneContext = {
+    env,
+    db,
+    pool: binding ? renderPool(binding, db, settings.render) : null,
+    lane,
+    options,
+    maxAttempts: settings.analysisMaxAttempts,
+    hostCap: settings.hostConcurrency,
+    hostHoldMs: settings.analysis.timeoutMs + HOST_SLOT_MARGIN_MS,
+    hostWaitMs: lane === "main" ? Math.min(HOST_WAIT_MS, settings.firstDeadlineMs) : HOST_WAIT_MS,
+  };
+  // Every fetch of the batch starts at once: waiting on a network holds no memory; bodies (the byte budget) and
+  // DOMs (the DOM gate) do, and those are bounded where they are held.
   try {
-    await runLimited(batch.messages, analysisConcurrency, (message) => handleMessage(env, db, pool, message, options, maxAttempts));
+    await Promise.all(batch.messages.map((message) => handleMessage(context, message)));
   } finally {
-    await pool?.release();
+    await context.pool?.release();
   }
 }
 
@@ -32,14 +93,8 @@ export async function handleAnalysisBatch(batch: MessageBatch<unknown>, env: Env
 const pathOf = (env: Env, db: Db, pool: RenderPool | null, job: AnalysisJob): AnalysisPath =>
   job.crawlId ? crawlPagePath(env, db, pool, { ...job, crawlId: job.crawlId }) : loneReportPath(db, pool, job);
 
-async function handleMessage(
-  env: Env,
-  db: Db,
-  pool: RenderPool | null,
-  message: Message<unknown>,
-  options: AnalysisOptions,
-  maxAttempts: number,
-) {
+async function handleMessage(context: LaneContext, message: Message<unknown>) {
+  const { env, db, options, maxAttempts } = context;
   const parsed = analysisJobSchema.safeParse(message.body);
   if (!parsed.success) {
     console.warn("dropping malformed analysis message", message.id);
@@ -47,9 +102,17 @@ async function handleMessage(
     return;
   }
   const job = parsed.data;
-  const path = pathOf(env, db, pool, job);
+  const path = pathOf(env, db, context.pool, job);
   const report = await db
-    .select({ url: reports.url, status: reports.status, generation: reports.generation, render: reports.render, accountId: reports.accountId, auth: sealedAuthOf(job) })
+    .select({
+      url: reports.url,
+      status: reports.status,
+      generation: reports.generation,
+      attempts: reports.attempts,
+      render: reports.render,
+      accountId: reports.accountId,
+      auth: sealedAuthOf(job),
+    })
     .from(reports)
     .where(eq(reports.id, job.reportId))
     .get();
@@ -66,15 +129,30 @@ async function handleMessage(
       await path.settle(credentials);
       return message.ack();
     }
-    // The credentials stay in this call: never in the message, never in a log line (the job below holds none).
-    const step = await path.analyze(report.url, credentials ? { ...options, credentials } : options, report.render);
+    if (!(await waitForHostSlot(db, job.reportId, hostOf(report.url), context.hostCap, context.hostHoldMs, context.hostWaitMs))) {
+      // The host has its share running: wait a few seconds in the queue, not counted as an attempt.
+      await markWaitingForHost(db, job);
+      return await requeue(context, message, job, context.lane, hostWaitSeconds());
+    }
+    let step;
+    try {
+      // The credentials stay in this call: never in the message, never in a log line (the job below holds none).
+      step = await path.analyze(report.url, credentials ? { ...options, credentials } : options, report.render);
+    } finally {
+      await releaseHostSlot(db, job.reportId);
+    }
     if (step.next === "skip") return message.ack();
     if (step.next === "later") return message.retry({ delaySeconds: step.delaySeconds });
     const { outcome } = step;
-    if (!outcome.ok && outcome.temporary && message.attempts < maxAttempts) {
-      await markQueuedForRetry(db, job);
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-      return;
+    if (!outcome.ok && outcome.code === FIRST_DEADLINE) {
+      await markMovedToSlowLane(db, job);
+      return await requeue(context, message, job, "slow");
+    }
+    const attempts = report.attempts + 1;
+    if (!outcome.ok && outcome.temporary && attempts < maxAttempts) {
+      const delaySeconds = retryDelaySeconds(attempts);
+      await markRetrying(db, job, { attempts, lastError: outcome, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) });
+      return await requeue(context, message, job, "slow", delaySeconds);
     }
     await finishGeneration(env, db, job, outcome);
     await path.settle(outcome);
@@ -90,7 +168,19 @@ async function handleMessage(
 const sealedAuthOf = (job: AnalysisJob) =>
   job.crawlId ? sql<string | null>`(SELECT ${crawls.authSecret} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})` : reports.authSecret;
 
+
+/** A new message on `lane` replaces the delivery; if the queue refuses it, the delivery itself comes back. */
+async function requeue(context: LaneContext, message: Message<unknown>, job: AnalysisJob, lane: Lane, delaySeconds?: number) {
+  const queue = lane === "slow" ? context.env.ANALYSIS_SLOW_QUEUE : context.env.ANALYSIS_QUEUE;
+  if (await requeueAnalysis(queue, { job, delaySeconds })) message.ack();
+  else message.retry({ delaySeconds: delaySeconds ?? retryDelaySeconds(message.attempts) });
+}
+
+/** Between two attempts of a page: 2, 4, 8, 16 s ... capped at five minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
+
+/** A host at its cap is asked again after 2-4 s; the spread keeps its waiting messages from all coming back at once. */
+const hostWaitSeconds = () => 2 + Math.floor(Math.random() * 3);
 
 export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);

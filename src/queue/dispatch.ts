@@ -1,6 +1,6 @@
 import { handleWebhookBatch, handleWebhookDeadLetters } from "../webhooks/deliver";
 import { handleCrawlQueue } from "../crawls/crawl-consumer";
-import { handleAnalysisBatch, handleAnalysisDeadLetters } from "./consumer";
+import { handleAnalysisBatch, handleAnalysisDeadLetters, handleSlowAnalysisBatch } from "./consumer";
 
 type QueueHandler = (batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext) => Promise<void>;
 
@@ -11,6 +11,9 @@ type QueueHandler = (batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionCont
 const handlers: [suffix: string, handler: QueueHandler][] = [
   ["-analysis", handleAnalysisBatch],
   ["-analysis-dlq", handleAnalysisDeadLetters],
+  // The slow lane (docs/operations.md): pages that missed the main lane's first deadline, and every retry.
+  ["-analysis-slow", handleSlowAnalysisBatch],
+  ["-analysis-slow-dlq", handleAnalysisDeadLetters],
   ["-webhooks", handleWebhookBatch],
   ["-webhooks-dlq", handleWebhookDeadLetters],
   ["-crawl", handleCrawlQueue],

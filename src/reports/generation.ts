@@ -21,14 +21,48 @@ const stillRunning = inArray(reports.status, ["queued", "processing"]);
 /** The columns of a new report's first generation (create). */
 export const firstGeneration = { status: "queued", generation: 1 } as const;
 
+/** A generation not retrying (docs/operations.md "Slow lane and retries"): how each one starts and ends. */
+const noRetry = { attempts: 0, lastErrorCode: null, lastErrorMessage: null, lastErrorAt: null, nextAttemptAt: null };
+/** The same columns for the statements written in SQL. */
+const noRetrySql = sql.raw("attempts = 0, last_error_code = NULL, last_error_message = NULL, last_error_at = NULL, next_attempt_at = NULL");
+
 /** The columns that start a report's next generation (regenerate): the previous results stay until it ends. */
-export const nextGeneration = () => ({ status: "queued" as const, generation: sql`${reports.generation} + 1` });
+export const nextGeneration = () => ({ status: "queued" as const, generation: sql`${reports.generation} + 1`, ...noRetry });
 
 export const markProcessing = (db: Db, job: AnalysisJob) =>
-  db.update(reports).set({ status: "processing", updatedAt: new Date().toISOString() }).where(sameGeneration(job));
+  db.update(reports).set({ status: "processing", nextAttemptAt: null, updatedAt: new Date().toISOString() }).where(sameGeneration(job));
 
-export const markQueuedForRetry = (db: Db, job: AnalysisJob) =>
-  db.update(reports).set({ status: "queued", updatedAt: new Date().toISOString() }).where(sameGeneration(job));
+/** What the consumer knows when it moves a generation on: the attempts it has counted, and what it is waiting for. */
+export interface RetryState {
+  /** Full attempts made so far (a first-deadline miss in the main lane is not one). */
+  attempts: number;
+  /** The temporary failure of the last attempt. */
+  lastError: Pick<Failure, "code" | "message">;
+  nextAttemptAt: Date;
+}
+
+/** A temporary failure with attempts left: the generation is queued again (in the slow lane) and says why and when. */
+export const markRetrying = (db: Db, job: AnalysisJob, retry: RetryState, now = new Date().toISOString()) =>
+  db
+    .update(reports)
+    .set({
+      status: "queued",
+      attempts: retry.attempts,
+      lastErrorCode: retry.lastError.code,
+      lastErrorMessage: retry.lastError.message,
+      lastErrorAt: now,
+      nextAttemptAt: retry.nextAttemptAt.toISOString(),
+      updatedAt: now,
+    })
+    .where(and(sameGeneration(job), stillRunning));
+
+/** The target missed the main lane's first deadline: the generation waits in the slow lane, no attempt counted. */
+export const markMovedToSlowLane = (db: Db, job: AnalysisJob) =>
+  db.update(reports).set({ status: "queued", updatedAt: new Date().toISOString() }).where(and(sameGeneration(job), stillRunning));
+
+/** Its host is at its cap: the generation waits its turn; the touch keeps the stale sweep off a long wait. */
+export const markWaitingForHost = (db: Db, job: AnalysisJob) =>
+  db.update(reports).set({ updatedAt: new Date().toISOString() }).where(and(sameGeneration(job), stillRunning));
 
 /**
  * The end of a generation in one statement: results, score and status; a failed regeneration keeps the previous
@@ -50,6 +84,7 @@ export function endGeneration(db: Db, job: AnalysisJob, outcome: AnalysisOutcome
       results: encodeResults(outcome.results),
       errorCode: null,
       errorMessage: null,
+      ...noRetry,
       generatedAt: now,
       updatedAt: now,
     })
@@ -60,7 +95,7 @@ export function endGeneration(db: Db, job: AnalysisJob, outcome: AnalysisOutcome
 export const failGeneration = (db: Db, job: AnalysisJob, failure: Pick<Failure, "code" | "message">, now = new Date().toISOString()) =>
   db
     .update(reports)
-    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, updatedAt: now })
+    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, ...noRetry, updatedAt: now })
     .where(and(sameGeneration(job), stillRunning));
 
 /**
@@ -70,7 +105,7 @@ export const failGeneration = (db: Db, job: AnalysisJob, failure: Pick<Failure, 
 export const failStaleGenerations = (db: Db, cutoff: string, failure: Failure, now: string): Promise<AnalysisJob[]> =>
   db
     .update(reports)
-    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, updatedAt: now })
+    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, ...noRetry, updatedAt: now })
     .where(and(unfinished, lt(reports.updatedAt, cutoff)))
     .returning({ reportId: reports.id, generation: reports.generation });
 
@@ -81,7 +116,7 @@ export const failStaleGenerations = (db: Db, cutoff: string, failure: Failure, n
 export const failCancelledCrawlPages = (db: Db, accountId: number, crawlId: number, failure: Failure, now: string) =>
   db
     .update(reports)
-    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, updatedAt: now })
+    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, ...noRetry, updatedAt: now })
     .where(
       sql`${reports.status} IN ('queued', 'processing') AND EXISTS (
         SELECT 1 FROM ${crawlPages} p JOIN ${crawls} c ON c.id = p.crawl_id
@@ -99,7 +134,7 @@ export function claimScheduledRuns(nowSeconds: number, limit: number, now: strin
   const advance = sql.raw(advanceSql(nowSeconds));
   const window = sql`SELECT id FROM reports WHERE next_run_at <= ${nowSeconds} ORDER BY next_run_at, id LIMIT ${limit}`;
   return [
-    sql`UPDATE reports SET next_run_at = ${advance}, status = 'queued', generation = generation + 1, updated_at = ${now}
+    sql`UPDATE reports SET next_run_at = ${advance}, status = 'queued', generation = generation + 1, ${noRetrySql}, updated_at = ${now}
         WHERE id IN (${window}) AND +status IN ('completed', 'failed') RETURNING id, generation`,
     sql`UPDATE reports SET next_run_at = ${advance} WHERE id IN (${window}) AND +status IN ('queued', 'processing')`,
   ];
@@ -125,7 +160,7 @@ export interface CrawlOwner {
 export function startCrawlPageGenerations(owner: CrawlOwner, pages: SQL, now: string): [SQL, SQL] {
   return [
     sql`
-      UPDATE ${reports} SET generation = generation + 1, status = 'queued', updated_at = ${now}
+      UPDATE ${reports} SET generation = generation + 1, status = 'queued', ${noRetrySql}, updated_at = ${now}
       WHERE id IN (SELECT max(r.id) FROM ${reports} r JOIN ${crawlPages} p ON r.account_id = ${owner.accountId} AND r.url = p.url
                    WHERE ${pages} GROUP BY p.url)`,
     sql`

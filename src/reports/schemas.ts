@@ -55,6 +55,12 @@ export const reportResource = z
       .nullable()
       .meta({ description: `Keyed by check id (the rendering ones only in a rendered report): ${allChecks.map((check) => `${check.id} (${check.category})`).join(", ")}.` }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    attempts: z.int().min(0).nullable().meta({ description: "Attempts of the running analysis made so far; null once it has ended." }),
+    last_error: z
+      .object({ code: z.string(), message: z.string(), at: timestamp })
+      .nullable()
+      .meta({ description: "While a retry is due: the temporary failure of the last attempt (null when not retrying)." }),
+    next_attempt_at: timestamp.nullable().meta({ description: "While a retry is due: when the next attempt starts (null when not retrying)." }),
     schedule: z.enum(reportSchedules),
     next_run_at: timestamp.nullable().meta({ description: "When the next scheduled audit is due (null without a schedule)." }),
     page_url: z.url(),

@@ -52,12 +52,27 @@ export function toReportResource(row: ReportRow, origin: string) {
     issues,
     results,
     error,
+    ...retryState(row),
     schedule: row.schedule,
     next_run_at: isoOrNull(row.nextRunAt),
     page_url: `${origin}/reports/${row.id}`,
     generated_at,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+  };
+}
+
+/**
+ * What a running generation is waiting for (docs/operations.md "Slow lane and retries"): attempts made so far (null
+ * once it ended), and while a retry is due, its last temporary failure and when the next attempt starts.
+ */
+function retryState(row: ReportRow) {
+  const running = row.status === "queued" || row.status === "processing";
+  const retrying = running && row.nextAttemptAt !== null;
+  return {
+    attempts: running ? row.attempts : null,
+    last_error: retrying && row.lastErrorCode ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? "", at: row.lastErrorAt ?? row.updatedAt } : null,
+    next_attempt_at: retrying ? row.nextAttemptAt : null,
   };
 }
 

@@ -23,12 +23,13 @@ describe("one DOM at a time", () => {
       jobs.push({ reportId: id, generation: (await report(id))!.generation as number });
     }
     const before = domGateCounts();
+    // The slow lane (no first deadline) and no per-host cap: this batch is about the DOM gate alone.
     const batch = createMessageBatch(
-      "pagegrade-analysis",
+      "pagegrade-analysis-slow",
       jobs.map((body, n) => ({ id: `large-${n}`, timestamp: new Date(), attempts: 1, body })),
     );
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
+    await worker.queue(batch, { ...env, HOST_CONCURRENCY: "10" }, ctx);
     const result = await getQueueResult(batch, ctx);
 
     expect(result.explicitAcks).toHaveLength(10);

@@ -8,6 +8,7 @@ import { createCaller, seedReport, type Caller } from "../helpers/api";
 
 const QUEUE = "pagegrade-analysis";
 const DLQ = "pagegrade-analysis-dlq";
+const SLOW = "pagegrade-analysis-slow";
 let sequence = 0;
 
 async function deliver(queue: string, body: unknown, attempts = 1) {
@@ -66,17 +67,20 @@ describe("analysis queue consumer", () => {
     expect((await deliver(QUEUE, "garbage")).explicitAcks).toHaveLength(1);
   });
 
-  it("retries a temporary failure (503) with exponential backoff, then fails the report on the last attempt", async () => {
+  it("retries a temporary failure (503) as a new slow-lane message, counting attempts in D1, then fails the report on the last", async () => {
     const job = await queuedReport(caller, `${env.PAGE_SERVER}/hostile/status/503`);
     const first = await deliver(QUEUE, { reportId: job.id, generation: job.generation }, 1);
-    // getQueueResult records which messages were retried, not their delay: retryDelaySeconds is tested below.
-    expect(first.retryMessages.map((m) => m.msgId)).toEqual([`m${sequence}`]);
-    expect(first.explicitAcks).toEqual([]);
-    expect((await report(job.id))!.status).toBe("queued");
-    const last = await deliver(QUEUE, { reportId: job.id, generation: job.generation }, Number(env.ANALYSIS_MAX_ATTEMPTS));
+    // The delivery is acked: its retry is a new message (a delivery's attempts count crashes only).
+    expect(first.explicitAcks).toEqual([`m${sequence}`]);
+    expect(first.retryMessages).toEqual([]);
+    expect(await report(job.id)).toMatchObject({ status: "queued", attempts: 1, last_error_code: "target_unavailable" });
+    expect((await report(job.id))!.next_attempt_at).toMatch(/^\d{4}-/);
+    // The last attempt, however many times the message itself was delivered.
+    await env.DB.prepare("UPDATE reports SET attempts = ? WHERE id = ?").bind(Number(env.ANALYSIS_MAX_ATTEMPTS) - 1, job.id).run();
+    const last = await deliver(SLOW, { reportId: job.id, generation: job.generation }, 1);
     expect(last.explicitAcks).toHaveLength(1);
     expect(last.retryMessages).toEqual([]);
-    expect(await report(job.id)).toMatchObject({ status: "failed", error_code: "target_unavailable" });
+    expect(await report(job.id)).toMatchObject({ status: "failed", error_code: "target_unavailable", attempts: 0, last_error_code: null, next_attempt_at: null });
   });
 
   it("fails at once, without retry, on a permanent failure (not HTML)", async () => {

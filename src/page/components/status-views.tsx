@@ -1,6 +1,11 @@
-export const ProgressView = ({ status }: { status: "queued" | "processing" }) => (
+export const ProgressView = ({ status, retry }: { status: "queued" | "processing"; retry?: string | null }) => (
   <section aria-live="polite">
-    <h1>{status === "queued" ? "Waiting for the analysis to start" : "Analysing the page"}</h1>
+    <h1>{retry ? "Waiting to try again" : status === "queued" ? "Waiting for the analysis to start" : "Analysing the page"}</h1>
+    {retry && (
+      <p class="note" role="status">
+        {retry}
+      </p>
+    )}
     <div class="spinner" aria-hidden="true" />
     <p>This report is not ready yet. The page reloads itself every few seconds and shows the results as soon as they are in.</p>
   </section>

@@ -1,0 +1,46 @@
+import { eq, sql } from "drizzle-orm";
+import { dbNowMs } from "../db/clock";
+import { analysisHostSlots } from "../db/schema";
+import type { Db } from "../db/client";
+
+/**
+ * Per-host fairness, the courtesy a crawl gives its site (src/crawls/fetch-slot.ts) applied to every analysis: at
+ * most `cap` analyses of one host run at once across the queue's consumers, whatever account queued them. The claim
+ * is one conditional INSERT on the database's clock, so two consumers never both take the last slot; a slot is
+ * released when its analysis ends and expires after `holdMs` if its consumer died.
+ */
+export async function claimHostSlot(db: Db, reportId: number, host: string, cap: number, holdMs: number): Promise<boolean> {
+  const claimed = await db.all<{ reportId: number }>(sql`
+    INSERT INTO ${analysisHostSlots} (report_id, host, expires_at)
+    SELECT ${reportId}, ${host}, ${dbNowMs} + ${holdMs}
+    WHERE (SELECT count(*) FROM ${analysisHostSlots} WHERE host = ${host} AND expires_at > ${dbNowMs} AND report_id != ${reportId}) < ${cap}
+    ON CONFLICT (report_id) DO UPDATE SET host = excluded.host, expires_at = excluded.expires_at
+    RETURNING report_id AS reportId`);
+  return claimed.length > 0;
+}
+
+const POLL_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Claims a slot, looking again every 100 ms up to `maxWaitMs`: a fast host's slots free within a fraction of a second,
+ * so its pages need not go back to the queue; a slow host's stay taken, and its message goes back with a delay.
+ */
+export async function waitForHostSlot(db: Db, reportId: number, host: string, cap: number, holdMs: number, maxWaitMs: number): Promise<boolean> {
+  const giveUpAt = Date.now() + maxWaitMs;
+  for (;;) {
+    if (await claimHostSlot(db, reportId, host, cap, holdMs)) return true;
+    if (Date.now() + POLL_MS > giveUpAt) return false;
+    // A little jitter, so pages waiting for the same host do not all look at once.
+    await sleep(POLL_MS + Math.random() * 20);
+  }
+}
+
+/** The analysis ended (or moved on): its slot is free for the next one of the host. */
+export const releaseHostSlot = (db: Db, reportId: number) => db.delete(analysisHostSlots).where(eq(analysisHostSlots.reportId, reportId));
+
+/** Slots whose consumer died stay as rows until a cron tick removes them (they stopped counting when they expired). */
+export const dropExpiredHostSlots = (db: Db) => db.delete(analysisHostSlots).where(sql`${analysisHostSlots.expiresAt} <= ${dbNowMs}`);
+
+/** The host an analysis counts against: the name, without the port (one site, whatever port it serves on). */
+export const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).hostname : url);

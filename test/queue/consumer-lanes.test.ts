@@ -1,0 +1,162 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bodyBudgetCounts } from "../../src/queue/consumer";
+import { call, createCaller, type Caller } from "../helpers/api";
+import { waitForReport } from "../helpers/wait-report";
+
+/*
+ * The two lanes through the real queues (docs/operations.md "Slow lane and retries"). The tests' env has a 500 ms
+ * first deadline (SLOW_LANE_AFTER_MS), a 3 s full one (FETCH_TIMEOUT_MS), 2 attempts and 4 analyses per host.
+ * 127.0.0.2 is the same page server as 127.0.0.1 on another loopback address: another host.
+ */
+const FULL_DEADLINE_MS = Number(env.FETCH_TIMEOUT_MS);
+const FIRST_DEADLINE_MS = Number(env.SLOW_LANE_AFTER_MS);
+
+type Row = { id: number; status: string; error_code: string | null; created_at: string; generated_at: string | null; updated_at: string };
+
+async function create(caller: Caller, url: string) {
+  const res = await call("/api/v1/reports", { key: caller.key, form: { url } });
+  expect(res.status, res.text).toBe(201);
+  return res.json.data.id as number;
+}
+
+/** Many reports at once are watched in D1 (the API's rate limit is for clients, not for a test's polling). */
+async function waitForRows(ids: number[], timeoutMs: number, onPoll?: () => Promise<void>): Promise<Row[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await onPoll?.();
+    const { results } = await env.DB.prepare(
+      `SELECT id, status, error_code, created_at, generated_at, updated_at FROM reports WHERE id IN (${ids.join(",")}) ORDER BY id`,
+    ).all<Row>();
+    if (results.every((r) => r.status === "completed" || r.status === "failed") || Date.now() > deadline) return results;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Requests the page server received whose path holds `tag`. */
+const requestsTagged = async (tag: string) => ((await (await fetch(`${env.PAGE_SERVER}/__requests?tag=${tag}`)).json()) as { url: string }[]).length;
+
+const hostSlots = async (host: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM analysis_host_slots WHERE host = ? AND expires_at > CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)").bind(host).first<{ n: number }>())!.n;
+
+describe("the main lane never waits for a slow site; the slow lane gives it the full deadline", () => {
+  let hanging: Caller;
+  let ordinary: Caller;
+  beforeAll(async () => {
+    hanging = await createCaller("lanes-hanging");
+    ordinary = await createCaller("lanes-ordinary");
+  });
+
+  it("completes 10 ordinary pages queued behind 10 hanging targets without waiting for the full deadline", async () => {
+    const stuck = [];
+    for (let n = 0; n < 10; n++) stuck.push(await create(hanging, `${env.OTHER_HOST}/hostile/hang?lanes-batch=${n}`));
+    const pages = [];
+    for (let n = 0; n < 10; n++) pages.push(await create(ordinary, `${env.PAGE_SERVER}/fixtures/known-page.html?lanes-batch=${n}`));
+    const rows = await waitForRows(pages, 20_000);
+    expect(rows.map((r) => r.status)).toEqual(pages.map(() => "completed"));
+    // Created to generated: each batch of hanging targets ahead costs a first deadline at most, so the typical page
+    // reports within one full deadline (before the lanes, 10 hanging targets cost 5 full deadlines: 15 s). The
+    // ordinary pages share one host, so the per-host cap (4) may send a few back to the queue for 2-4 s: the last
+    // may take a little more than two deadlines, never the five.
+    const waits = rows.map((r) => Date.parse(r.generated_at!) - Date.parse(r.created_at)).sort((a, b) => a - b);
+    expect(waits[4], waits.join(", ")).toBeLessThan(FULL_DEADLINE_MS);
+    expect(waits[9], waits.join(", ")).toBeLessThan(3 * FULL_DEADLINE_MS);
+    // The hanging ones end too, in the slow lane, as timeouts.
+    const ended = await waitForRows(stuck, 50_000);
+    expect(ended.map((r) => [r.status, r.error_code])).toEqual(stuck.map(() => ["failed", "timeout"]));
+  }, 80_000);
+
+  it("moves a hanging target to the slow lane, which tries it with the full deadline on every attempt, and ends it `timeout`", async () => {
+    const tag = `lanes-hang-${Date.now()}`;
+    const id = await create(hanging, `${env.PAGE_SERVER}/hostile/hang?${tag}`);
+    const report = await waitForReport(hanging.key, id, 25_000);
+    expect(report).toMatchObject({ status: "failed", error: { code: "timeout" }, attempts: null, last_error: null, next_attempt_at: null });
+    // One request cut at the first deadline in the main lane, then one per attempt (2 in tests) in the slow lane.
+    expect(await requestsTagged(tag)).toBe(1 + Number(env.ANALYSIS_MAX_ATTEMPTS));
+    expect(Date.parse(report.updated_at) - Date.parse(report.created_at)).toBeGreaterThan(FIRST_DEADLINE_MS + 2 * FULL_DEADLINE_MS);
+  }, 30_000);
+
+  it("completes a slow-but-answering target (between the two deadlines) in the slow lane", async () => {
+    const tag = `lanes-slow-${Date.now()}`;
+    const answersAfterMs = 1500;
+    expect(answersAfterMs).toBeGreaterThan(FIRST_DEADLINE_MS);
+    expect(answersAfterMs).toBeLessThan(FULL_DEADLINE_MS);
+    const id = await create(ordinary, `${env.PAGE_SERVER}/hostile/slow/${answersAfterMs}?${tag}`);
+    const report = await waitForReport(ordinary.key, id, 15_000);
+    expect(report.status, JSON.stringify(report.error)).toBe("completed");
+    // The main lane gave up at its first deadline; the slow lane's one request got the answer.
+    expect(await requestsTagged(tag)).toBe(2);
+  }, 20_000);
+});
+
+describe("retry visibility", () => {
+  it("shows attempts, last_error and next_attempt_at while a retry is due, the page says so, and all clear at the end", async () => {
+    const caller = await createCaller("lanes-retry");
+    const id = await create(caller, `${env.PAGE_SERVER}/hostile/status/503?lanes-retry`);
+    let waiting: Record<string, any> | undefined;
+    const deadline = Date.now() + 10_000;
+    while (!waiting && Date.now() < deadline) {
+      const res = await call(`/api/v1/reports/${id}?fields=status,attempts,last_error,next_attempt_at`, { key: caller.key });
+      if (res.json.data.next_attempt_at) waiting = res.json.data;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1, last_error: { code: "target_unavailable" } });
+    expect(Date.parse(waiting!.next_attempt_at)).toBeGreaterThan(Date.parse(waiting!.last_error.at));
+    expect(waiting!.last_error.message).toContain("503");
+
+    const page = await call(`/reports/${id}`, { headers: { Accept: "text/html" } });
+    expect(page.text).toMatch(/Retrying: the site said it is unavailable right now \(attempt 2 of 2, (next in [^)]+|starting now)\)/);
+
+    const ended = await waitForReport(caller.key, id, 15_000);
+    expect(ended).toMatchObject({ status: "failed", error: { code: "target_unavailable" }, attempts: null, last_error: null, next_attempt_at: null });
+    const row = await env.DB.prepare("SELECT attempts, last_error_code, next_attempt_at FROM reports WHERE id = ?").bind(id).first();
+    expect(row).toEqual({ attempts: 0, last_error_code: null, next_attempt_at: null });
+  }, 30_000);
+});
+
+describe("per-host fairness", () => {
+  it("runs at most HOST_CONCURRENCY analyses of one host at once while another host's pages pass", async () => {
+    const busy = await createCaller("lanes-busy-host");
+    const other = await createCaller("lanes-other-host");
+    const cap = Number(env.HOST_CONCURRENCY ?? 4);
+    const slowHost = new URL(env.OTHER_HOST).hostname;
+    // Each answers after 2 s: past the first deadline, so they run in the slow lane, each holding its host's slot 2 s.
+    const queued = [];
+    for (let n = 0; n < 12; n++) queued.push(await create(busy, `${env.OTHER_HOST}/hostile/slow/2000?lanes-cap=${n}`));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const passing = [];
+    for (let n = 0; n < 5; n++) passing.push(await create(other, `${env.PAGE_SERVER}/fixtures/known-page.html?lanes-cap=${n}`));
+
+    let most = 0;
+    const watch = async () => void (most = Math.max(most, await hostSlots(slowHost)));
+    const fast = await waitForRows(passing, 10_000, watch);
+    for (const row of fast) {
+      expect(row.status).toBe("completed");
+      expect(Date.parse(row.generated_at!) - Date.parse(row.created_at)).toBeLessThan(FULL_DEADLINE_MS);
+    }
+    const capped = await waitForRows(queued, 60_000, watch);
+    expect(capped.map((r) => r.status)).toEqual(queued.map(() => "completed"));
+    expect(most).toBe(cap);
+    expect(await hostSlots(slowHost)).toBe(0);
+  }, 80_000);
+});
+
+describe("the byte budget bounds the page bodies held at once", () => {
+  it("analyses 10 pages of 5 MB queued at once, never holding more body bytes than BODY_BUDGET_BYTES", async () => {
+    const caller = await createCaller("lanes-budget");
+    // The page server builds the large page on its first request: not inside the analyses' fetch deadline.
+    await (await fetch(`${env.PAGE_SERVER}/large/5000000`)).arrayBuffer();
+    const ids = [];
+    for (let n = 0; n < 10; n++) ids.push(await create(caller, `${env.PAGE_SERVER}/large/5000000?lanes-budget=${n}`));
+    const rows = await waitForRows(ids, 60_000);
+    expect(rows.map((r) => [r.status, r.error_code])).toEqual(ids.map(() => ["completed", null]));
+    const counts = bodyBudgetCounts()!;
+    expect(counts.limit).toBe(Number(env.BODY_BUDGET_BYTES));
+    // 10 pages of 5 MB are 50 MB: they took turns, and the budget (16 MB) never held more.
+    expect(counts.peakHeld).toBeLessThanOrEqual(counts.limit);
+    expect(counts.peakHeld).toBeGreaterThanOrEqual(3 * 5_000_000);
+    expect(counts.waits).toBeGreaterThan(0);
+    expect(counts.overruns).toBe(0);
+    expect(counts.held).toBe(0);
+  }, 80_000);
+});
