@@ -13,7 +13,8 @@ import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
 import { unsealCredentials } from "../reports/sealed-auth";
-import { hostOf, releaseHostSlot, waitForHostSlot } from "./host-slots";
+import { claimHostSlot, hostOf, releaseHostSlot, slowLaneHoldsHost, waitForHostSlot, type Lane } from "./host-slots";
+import { createHostTurns, type HostTurns } from "./host-turns";
 import { browserBinding } from "../render/availability";
 import { renderPool, type RenderPool } from "../render/browser-pool";
 import { loneReportPath } from "./lone-report-path";
@@ -23,7 +24,7 @@ import { loneReportPath } from "./lone-report-path";
  * headers; a page that misses it moves to the slow lane, which gives it the whole FETCH_TIMEOUT_MS, and every retry
  * runs there too. So a batch of hanging or refusing sites costs the main lane one first deadline, never the full one.
  */
-export type Lane = "main" | "slow";
+export type { Lane };
 
 /**
  * How long a delivery waits in the consumer for its host's slot before going back to the queue; in the main lane at
@@ -44,6 +45,13 @@ interface LaneContext {
   hostCap: number;
   hostHoldMs: number;
   hostWaitMs: number;
+  /** This invocation's line per host, and how long a message waits in it before going back to the queue. */
+  turns: HostTurns;
+  turnWaitMs: number;
+  /** Hosts whose slots other invocations held past hostWaitMs: this invocation's next messages of them do not wait. */
+  crowded: Set<string>;
+  /** Hosts that missed the first deadline in this invocation: its capped messages of them go to the slow lane. */
+  movedHosts: Set<string>;
 }
 
 /** One byte budget per isolate, shared by both lanes' batches (they may run in the same isolate). */
@@ -79,6 +87,13 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     hostCap: settings.hostConcurrency,
     hostHoldMs: settings.analysis.timeoutMs + HOST_SLOT_MARGIN_MS,
     hostWaitMs: lane === "main" ? Math.min(HOST_WAIT_MS, settings.firstDeadlineMs) : HOST_WAIT_MS,
+    turns: createHostTurns(settings.hostConcurrency),
+    // In the main lane the invocation's own analyses of a host end (or move on) within a first deadline plus their
+    // reading, so a turn comes well before the full deadline; a slow-lane analysis may hold its turn that long, so
+    // there a message waits no longer than for another invocation's slot.
+    turnWaitMs: lane === "main" ? settings.analysis.timeoutMs : HOST_WAIT_MS,
+    crowded: new Set(),
+    movedHosts: new Set(),
   };
   // Every fetch of the batch starts at once: waiting on a network holds no memory; bodies (the byte budget) and
   // DOMs (the DOM gate) do, and those are bounded where they are held.
@@ -129,8 +144,17 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
       await path.settle(credentials);
       return message.ack();
     }
-    if (!(await waitForHostSlot(db, job.reportId, hostOf(report.url), context.hostCap, context.hostHoldMs, context.hostWaitMs))) {
-      // The host has its share running: wait a few seconds in the queue, not counted as an attempt.
+    const host = hostOf(report.url);
+    const slot = await takeHostSlot(context, job.reportId, host);
+    if (slot === "slow") {
+      // Its host is slow right now: the slow lane gives it the full deadline, the main lane spends nothing on it.
+      countRequeue(host, "movedToSlowLane");
+      await markMovedToSlowLane(db, job);
+      return await requeue(context, message, job, "slow");
+    }
+    if (slot === "wait") {
+      // Other consumers hold the host's share: wait a few seconds in the queue, not counted as an attempt.
+      countRequeue(host, "waitedForHost");
       await markWaitingForHost(db, job);
       return await requeue(context, message, job, context.lane, hostWaitSeconds());
     }
@@ -138,13 +162,16 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     try {
       // The credentials stay in this call: never in the message, never in a log line (the job below holds none).
       step = await path.analyze(report.url, credentials ? { ...options, credentials } : options, report.render);
+      // Before the turn passes on: the invocation's next message of the host must know the host is slow now.
+      if (step.next === "finish" && !step.outcome.ok && step.outcome.code === FIRST_DEADLINE) context.movedHosts.add(host);
     } finally {
-      await releaseHostSlot(db, job.reportId);
+      await slot.release();
     }
     if (step.next === "skip") return message.ack();
     if (step.next === "later") return message.retry({ delaySeconds: step.delaySeconds });
     const { outcome } = step;
     if (!outcome.ok && outcome.code === FIRST_DEADLINE) {
+      countRequeue(host, "movedToSlowLane");
       await markMovedToSlowLane(db, job);
       return await requeue(context, message, job, "slow");
     }
@@ -163,6 +190,52 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }
+
+/**
+ * A message's turn at its host (docs/operations.md "Per-host fairness"): first this invocation's line for the host,
+ * then one of the host's slots across all consumers. "slow" when the main lane should not try the host now (capped
+ * while the host is slow), "wait" when other invocations hold its slots.
+ */
+async function takeHostSlot(context: LaneContext, reportId: number, host: string): Promise<{ release(): Promise<void> } | "slow" | "wait"> {
+  const { db, lane, hostCap, hostHoldMs } = context;
+  const turn = await context.turns.take(host, context.turnWaitMs);
+  if (!turn) return "wait";
+  const hostIsSlow = async () => lane === "main" && (context.movedHosts.has(host) || (await slowLaneHoldsHost(db, host)));
+  const claim = { reportId, host, lane };
+  // A turn that came after one of the invocation's analyses of the host missed the first deadline does not try it.
+  let claimed = !(turn.waited && context.movedHosts.has(host)) && (await claimHostSlot(db, claim, hostCap, hostHoldMs));
+  let slow = false;
+  if (!claimed) {
+    slow = await hostIsSlow();
+    // Only the first of the invocation's messages of a crowded host waits for another invocation's slot.
+    if (!slow && !context.crowded.has(host)) {
+      claimed = await waitForHostSlot(db, claim, hostCap, hostHoldMs, context.hostWaitMs);
+      if (!claimed) context.crowded.add(host);
+    }
+  }
+  if (!claimed) {
+    turn.release();
+    return slow ? "slow" : "wait";
+  }
+  return {
+    release: async () => {
+      try {
+        await releaseHostSlot(db, reportId);
+      } finally {
+        turn.release();
+      }
+    },
+  };
+}
+
+/** How many messages of each host went back to a queue instead of being analysed (for tests and the soak). */
+const requeues = new Map<string, { waitedForHost: number; movedToSlowLane: number }>();
+const countRequeue = (host: string, why: "waitedForHost" | "movedToSlowLane") => {
+  const counts = requeues.get(host) ?? { waitedForHost: 0, movedToSlowLane: 0 };
+  counts[why]++;
+  requeues.set(host, counts);
+};
+export const requeueCounts = (host: string) => ({ waitedForHost: 0, movedToSlowLane: 0, ...requeues.get(host) });
 
 /** A crawl's page is fetched with the crawl's login (docs/security.md), a lone report with its own. */
 const sealedAuthOf = (job: AnalysisJob) =>

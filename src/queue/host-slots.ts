@@ -3,18 +3,28 @@ import { dbNowMs } from "../db/clock";
 import { analysisHostSlots } from "../db/schema";
 import type { Db } from "../db/client";
 
+export type Lane = (typeof analysisHostSlots.$inferSelect)["lane"];
+
+/** Who asks for a slot: the report, its host, and the lane whose analysis will hold it. */
+export interface HostClaim {
+  reportId: number;
+  host: string;
+  lane: Lane;
+}
+
 /**
  * Per-host fairness, the courtesy a crawl gives its site (src/crawls/fetch-slot.ts) applied to every analysis: at
  * most `cap` analyses of one host run at once across the queue's consumers, whatever account queued them. The claim
  * is one conditional INSERT on the database's clock, so two consumers never both take the last slot; a slot is
  * released when its analysis ends and expires after `holdMs` if its consumer died.
  */
-export async function claimHostSlot(db: Db, reportId: number, host: string, cap: number, holdMs: number): Promise<boolean> {
+export async function claimHostSlot(db: Db, claim: HostClaim, cap: number, holdMs: number): Promise<boolean> {
+  const { reportId, host, lane } = claim;
   const claimed = await db.all<{ reportId: number }>(sql`
-    INSERT INTO ${analysisHostSlots} (report_id, host, expires_at)
-    SELECT ${reportId}, ${host}, ${dbNowMs} + ${holdMs}
+    INSERT INTO ${analysisHostSlots} (report_id, host, lane, expires_at)
+    SELECT ${reportId}, ${host}, ${lane}, ${dbNowMs} + ${holdMs}
     WHERE (SELECT count(*) FROM ${analysisHostSlots} WHERE host = ${host} AND expires_at > ${dbNowMs} AND report_id != ${reportId}) < ${cap}
-    ON CONFLICT (report_id) DO UPDATE SET host = excluded.host, expires_at = excluded.expires_at
+    ON CONFLICT (report_id) DO UPDATE SET host = excluded.host, lane = excluded.lane, expires_at = excluded.expires_at
     RETURNING report_id AS reportId`);
   return claimed.length > 0;
 }
@@ -26,14 +36,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Claims a slot, looking again every 100 ms up to `maxWaitMs`: a fast host's slots free within a fraction of a second,
  * so its pages need not go back to the queue; a slow host's stay taken, and its message goes back with a delay.
  */
-export async function waitForHostSlot(db: Db, reportId: number, host: string, cap: number, holdMs: number, maxWaitMs: number): Promise<boolean> {
+export async function waitForHostSlot(db: Db, claim: HostClaim, cap: number, holdMs: number, maxWaitMs: number): Promise<boolean> {
   const giveUpAt = Date.now() + maxWaitMs;
   for (;;) {
-    if (await claimHostSlot(db, reportId, host, cap, holdMs)) return true;
+    if (await claimHostSlot(db, claim, cap, holdMs)) return true;
     if (Date.now() + POLL_MS > giveUpAt) return false;
     // A little jitter, so pages waiting for the same host do not all look at once.
     await sleep(POLL_MS + Math.random() * 20);
   }
+}
+
+/** Whether slow-lane analyses hold any of the host's slots: the host is slow now, its next pages go there too. */
+export async function slowLaneHoldsHost(db: Db, host: string): Promise<boolean> {
+  const held = await db.all<{ n: number }>(sql`
+    SELECT count(*) AS n FROM ${analysisHostSlots} WHERE host = ${host} AND lane = 'slow' AND expires_at > ${dbNowMs}`);
+  return (held[0]?.n ?? 0) > 0;
 }
 
 /** The analysis ended (or moved on): its slot is free for the next one of the host. */

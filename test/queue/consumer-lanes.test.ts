@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bodyBudgetCounts } from "../../src/queue/consumer";
+import { bodyBudgetCounts, requeueCounts } from "../../src/queue/consumer";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
 
@@ -56,8 +56,8 @@ describe("the main lane never waits for a slow site; the slow lane gives it the 
     expect(rows.map((r) => r.status)).toEqual(pages.map(() => "completed"));
     // Created to generated: each batch of hanging targets ahead costs a first deadline at most, so the typical page
     // reports within one full deadline (before the lanes, 10 hanging targets cost 5 full deadlines: 15 s). The
-    // ordinary pages share one host, so the per-host cap (4) may send a few back to the queue for 2-4 s: the last
-    // may take a little more than two deadlines, never the five.
+    // ordinary pages share one host: past the per-host cap (4) they wait for the consumer's own turns, and the
+    // hanging host's capped messages go straight to the slow lane; the last stays well under the five deadlines.
     const waits = rows.map((r) => Date.parse(r.generated_at!) - Date.parse(r.created_at)).sort((a, b) => a - b);
     expect(waits[4], waits.join(", ")).toBeLessThan(FULL_DEADLINE_MS);
     expect(waits[9], waits.join(", ")).toBeLessThan(3 * FULL_DEADLINE_MS);
@@ -115,6 +115,23 @@ describe("retry visibility", () => {
 });
 
 describe("per-host fairness", () => {
+  it("analyses 20 pages of one host queued at once in the consumer's turns, none going back to the queue", async () => {
+    const caller = await createCaller("lanes-one-host");
+    const host = new URL(env.PAGE_SERVER).hostname;
+    const before = requeueCounts(host);
+    const tag = `lanes-turns-${Date.now()}`;
+    const ids = [];
+    for (let n = 0; n < 20; n++) ids.push(await create(caller, `${env.PAGE_SERVER}/fixtures/known-page.html?${tag}=${n}`));
+    const rows = await waitForRows(ids, 20_000);
+    expect(rows.map((r) => r.status)).toEqual(ids.map(() => "completed"));
+    // More than HOST_CONCURRENCY of the host per batch: the rest waited for this invocation's turns, not the queue's 2-4 s.
+    expect(requeueCounts(host)).toEqual(before);
+    expect(await requestsTagged(tag)).toBe(20);
+    const waits = rows.map((r) => Date.parse(r.generated_at!) - Date.parse(r.created_at)).sort((a, b) => a - b);
+    expect(waits[19], waits.join(", ")).toBeLessThan(FULL_DEADLINE_MS);
+    expect(await hostSlots(host)).toBe(0);
+  }, 30_000);
+
   it("runs at most HOST_CONCURRENCY analyses of one host at once while another host's pages pass", async () => {
     const busy = await createCaller("lanes-busy-host");
     const other = await createCaller("lanes-other-host");

@@ -1,0 +1,1 @@
+ALTER TABLE `analysis_host_slots` ADD `lane` text DEFAULT 'main' NOT NULL;
