@@ -49,6 +49,8 @@ function configWithWindow(window, dir) {
   const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
     .replace(/^main = "(.*)"$/m, (_, p) => `main = "${join(ROOT, p)}"`)
     .replace(/^migrations_dir = "(.*)"$/m, (_, p) => `migrations_dir = "${join(ROOT, p)}"`)
+    // The [alias] build stand-ins (src/build-stubs/) are relative to the config too.
+    .replace(/= "\.\/([^"]+)"/g, (_, p) => `= "${join(ROOT, p)}"`)
     .replace(/(queue = "pagegrade-analysis"\n(?:[^\n[]*\n)*?)max_batch_timeout = \d+/, `$1max_batch_timeout = ${window}`);
   const file = join(dir, `wrangler-window-${window}.toml`);
   writeFileSync(file, toml);
