@@ -13,10 +13,12 @@ import { renderPage } from "./render-tab";
 export const CRAWL_KEEP_ALIVE_MS = 600_000;
 
 /**
- * How long a lone audits' browser stays open without a connection after an invocation disconnects from it, so the
- * next invocation reuses it instead of paying a browser start (Browser Run bills this idle time: docs/rendering.md).
+ * How long the lone audits' browser stays open without a connection once an invocation disconnects, for the next
+ * invocation to reuse it. Browser Run bills that idle tail for every browser a burst opened, so one minute, not the
+ * 10-minute maximum: a stream of one rendered audit a minute keeps one browser alive, and a burst of 20 invocations
+ * leaves 20 browser-minutes of tail instead of 200 (docs/rendering.md, Cost). The local binding ignores it.
  */
-export const SHARED_KEEP_ALIVE_MS = 600_000;
+export const SHARED_KEEP_ALIVE_MS = 60_000;
 
 const unavailable: RenderOutcome = {
   ok: false,
