@@ -2,8 +2,8 @@
 // npm run bench:render: rendered vs unrendered audits through `wrangler dev` (local D1 and queues, the BROWSER
 // binding over this machine's Chromium, docs/rendering.md). For three pages of the test server's /render/ routes
 // (an ordinary static page, a script-built page, a heavy page): time to report (POST -> `completed`), rendered and
-// not, and the browser time per rendered report (the consumer logs how long its browser was open: what Browser Run
-// bills). Then a 100-page rendered crawl: its time, and how many browsers it launched (crawls.browser_launches).
+// not, the browser time per rendered report (the consumer logs how long it held its browser, connect or launch to
+// disconnect), and how many browsers the lone reports launched vs reused (one browser session serves them all). Then a 100-page rendered crawl: its time, and how many browsers it launched (crawls.browser_launches).
 // Knobs: RENDER_BENCH_REPORTS (per page and mode, default 7), RENDER_BENCH_CRAWL (pages, default 100; 0 skips it).
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -37,7 +37,8 @@ async function main() {
     if (res.status !== 201) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
     return json.data;
   };
-  const browserLines = () => dev.output.join("").match(/render: browser open \d+ ms/g) ?? [];
+  const browserLines = () => dev.output.join("").match(/render: browser held \d+ ms/g) ?? [];
+  const count = (pattern) => (dev.output.join("").match(pattern) ?? []).length;
   const loads = [];
   try {
     const timeReport = async (path, render) => {
@@ -74,6 +75,7 @@ async function main() {
     console.log("| page | unrendered p50 ms | rendered p50 ms | rendered p95 ms | browser-seconds per rendered report (p50) |");
     console.log("|---|---:|---:|---:|---:|");
     for (const [name, a, b, c, d] of rows) console.log(`| ${name} | ${a.toFixed(0)} | ${b.toFixed(0)} | ${c.toFixed(0)} | ${d.toFixed(2)} |`);
+    console.log(`\nlone rendered reports (warm-up included): browsers launched ${count(/render: browser launched/g)}, reused ${count(/render: browser reused/g)}`);
 
     if (CRAWL_PAGES > 0) {
       const t0 = performance.now();

@@ -9,7 +9,7 @@
  * (the message stays in the logs, not in responses), a queue batch is retried like any failed batch, and a cron
  * run fails: the deploy is wrong, and every path says so until it is fixed.
  *
- * No list var exists yet; a list kind is added with the first var that needs one.
+ * Kinds: whole or fractional numbers with bounds, "true"/"false" flags, comma-separated lists, an origin, secrets.
  */
 // zod/mini, not zod: the command line bundles this module, and mini adds ~20 KB to it where zod adds ~450 KB.
 import * as z from "zod/mini";
@@ -31,6 +31,17 @@ function number(spec: { default: number; min: number; max: number; unit?: string
 function flag(spec: { default: boolean }, meaning: string) {
   const text = (word: "true" | "false") => z.pipe(z.literal(word), z.transform(() => word === "true"));
   return z._default(z.union([text("true"), text("false"), z.boolean()], { error: `"true" or "false"` }), spec.default).check(z.describe(meaning));
+}
+
+/**
+ * A comma-separated list of robots.txt product tokens (RFC 9309: letters, "-" and "_"; digits too, as vendors
+ * use them), spaces around commas allowed, at least one; kept in the order given.
+ */
+function tokenList(spec: { default: readonly string[] }, meaning: string) {
+  const error = 'a comma-separated list of robots.txt product tokens (letters, digits, "-" and "_"), such as "GPTBot, CCBot"';
+  const valid = (text: string) => text.split(",").every((token) => /^[A-Za-z0-9_-]+$/.test(token.trim()));
+  const list = z.pipe(z.string({ error }).check(z.refine(valid, { error })), z.transform((text) => text.split(",").map((token) => token.trim())));
+  return z._default(list, [...spec.default]).check(z.describe(meaning));
 }
 
 /** An http(s) URL, kept as its origin; empty means none (null). */
@@ -75,6 +86,16 @@ const analysisVars = {
   MIN_CONTENT_WORDS: number({ default: checkDefaults.minContentWords, min: 0, max: 100_000, unit: "words" }, "`content_length`"),
   MIN_TEXT_HTML_RATIO: number({ default: checkDefaults.minTextHtmlRatio, min: 0, max: 100, unit: "percent", fraction: true },
     "`text_html_ratio`",
+  ),
+  // AI crawlers come and go faster than releases: an operator adds a new token here without a deploy of code.
+  AI_SEARCH_CRAWLERS: tokenList({ default: checkDefaults.aiCrawlers.search },
+    "`ai_crawlers`: AI search crawlers; blocking one of them while Googlebot is allowed fails the check",
+  ),
+  AI_USER_FETCHERS: tokenList({ default: checkDefaults.aiCrawlers.user },
+    "`ai_crawlers`: fetchers acting on a user's request; blocking one while Googlebot is allowed fails the check",
+  ),
+  AI_TRAINING_CRAWLERS: tokenList({ default: checkDefaults.aiCrawlers.training },
+    "`ai_crawlers`: training crawlers; reported, never failed (blocking them is the site's choice)",
   ),
 };
 
@@ -227,6 +248,7 @@ function toAnalysisOptions(vars: z.output<typeof analysisSchema>): AnalysisOptio
       maxDomElements: vars.MAX_DOM_ELEMENTS,
       minContentWords: vars.MIN_CONTENT_WORDS,
       minTextHtmlRatio: vars.MIN_TEXT_HTML_RATIO,
+      aiCrawlers: { search: vars.AI_SEARCH_CRAWLERS, user: vars.AI_USER_FETCHERS, training: vars.AI_TRAINING_CRAWLERS },
     },
   };
 }

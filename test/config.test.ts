@@ -46,6 +46,9 @@ describe("config: defaults and values", () => {
       MAX_DOM_ELEMENTS: "1000",
       MIN_CONTENT_WORDS: "300",
       MIN_TEXT_HTML_RATIO: "12.5",
+      AI_SEARCH_CRAWLERS: "OAI-SearchBot",
+      AI_USER_FETCHERS: " ChatGPT-User ,Claude-User",
+      AI_TRAINING_CRAWLERS: "GPTBot, NewBot_2",
     });
     expect(options).toEqual({
       allowPrivateTargets: true,
@@ -63,6 +66,7 @@ describe("config: defaults and values", () => {
         maxDomElements: 1000,
         minContentWords: 300,
         minTextHtmlRatio: 12.5,
+        aiCrawlers: { search: ["OAI-SearchBot"], user: ["ChatGPT-User", "Claude-User"], training: ["GPTBot", "NewBot_2"] },
       },
     });
   });
@@ -135,6 +139,14 @@ describe("config: a malformed value is an error naming the var and what it expec
   it.each(["pagegrade.example", "ftp://pagegrade.example", "https://"])("URL: PUBLIC_ORIGIN = %j", (value) => {
     expect(() => parseConfig({ PUBLIC_ORIGIN: value })).toThrow(
       invalid(`PUBLIC_ORIGIN must be an http(s) URL such as https://pagegrade.example, or empty (got "${value}")`),
+    );
+  });
+
+  it.each(["", "GPTBot;CCBot", "GPTBot,,CCBot", "Google Extended", "GPTBot/1.0"])("list: AI_TRAINING_CRAWLERS = %j", (value) => {
+    expect(() => parseConfig({ AI_TRAINING_CRAWLERS: value })).toThrow(
+      invalid(
+        `AI_TRAINING_CRAWLERS must be a comma-separated list of robots.txt product tokens (letters, digits, "-" and "_"), such as "GPTBot, CCBot" (got ${JSON.stringify(value)})`,
+      ),
     );
   });
 

@@ -74,6 +74,13 @@ export function authNames(auth: Auth): string[] {
   return Object.keys(auth.headers);
 }
 
+/** What a report shows of its credentials (the API's `auth` field, the command line's too): type and names, never a value. */
+export type AuthSummary = { type: "basic" | "headers"; names: string[] };
+
+export function authSummary(auth: Auth): AuthSummary {
+  return { type: "basic" in auth ? "basic" : "headers", names: authNames(auth) };
+}
+
 /** Credentials for the pages of `pageUrl`'s origin: the URL the user gave, before any redirect. */
 export function credentialsFor(pageUrl: string, auth: Auth): OriginCredentials {
   return { origin: new URL(pageUrl).origin, headers: authHeaders(auth) };

@@ -78,6 +78,17 @@ export interface CheckSettings {
   minContentWords: number;
   /** Percent. */
   minTextHtmlRatio: number;
+  /** `ai_crawlers`' robots.txt product tokens, by what blocking them costs (docs/analysis.md). */
+  aiCrawlers: AiCrawlers;
+}
+
+export interface AiCrawlers {
+  /** AI search indexes: blocked, the page is not cited in AI answers. */
+  search: readonly string[];
+  /** Fetchers acting for a user's request. */
+  user: readonly string[];
+  /** Training: blocking them is a legitimate choice, reported only. */
+  training: readonly string[];
 }
 
 export const defaultCheckSettings: CheckSettings = {
@@ -92,6 +103,11 @@ export const defaultCheckSettings: CheckSettings = {
   maxDomElements: 1500,
   minContentWords: 500,
   minTextHtmlRatio: 10,
+  aiCrawlers: {
+    search: ["OAI-SearchBot", "Claude-SearchBot", "PerplexityBot"],
+    user: ["ChatGPT-User", "Claude-User", "Perplexity-User"],
+    training: ["GPTBot", "ClaudeBot", "CCBot", "Google-Extended", "Applebot-Extended", "meta-externalagent", "Bytespider"],
+  },
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { checksById } from "../analysis/checks/index";
+import type { AuthSummary } from "../analysis/credentials";
 import type { Importance } from "../analysis/types";
 import { projectNameFor } from "../projects/project-name";
 import { toAnalysisResource, type AnalysisState } from "../reports/serialize";
@@ -21,7 +22,7 @@ export interface FailedCheck {
 export interface PageReport {
   url: string;
   /** The API's report fields (final_url, status, score, result, issues, results, error, generated_at). */
-  report: { url: string; project: string; render: 0 | 1 } & ReturnType<typeof toAnalysisResource>;
+  report: { url: string; project: string; render: 0 | 1; auth: AuthSummary | null } & ReturnType<typeof toAnalysisResource>;
   /** Failed checks, most important first. */
   failed: FailedCheck[];
   budget: { passed: boolean; reasons: string[] };
@@ -73,18 +74,23 @@ function judged(url: string, outcome: AnalysisOutcome, failed: FailedCheck[], bu
   return { reasons: comparison.worse, vsBaseline: comparison };
 }
 
-/** `render` is the API's field: 1 when the page was also loaded in a browser (--render). */
+/** `render` and `auth` are the API's fields: 1 when the page was also loaded in a browser (--render); what --header/--basic sent (names only). */
 export function toPageReport(
   url: string,
   outcome: AnalysisOutcome,
   budget: Budget,
-  { baseline = null, render = 0, now = new Date().toISOString() }: { baseline?: Baseline | null; render?: 0 | 1; now?: string } = {},
+  {
+    baseline = null,
+    render = 0,
+    auth = null,
+    now = new Date().toISOString(),
+  }: { baseline?: Baseline | null; render?: 0 | 1; auth?: AuthSummary | null; now?: string } = {},
 ): PageReport {
   const failed = failedChecks(outcome);
   const { reasons, vsBaseline } = judged(url, outcome, failed, budget, baseline);
   return {
     url,
-    report: { url, project: projectNameFor(new URL(url)), render, ...toAnalysisResource(analysisState(outcome, now)) },
+    report: { url, project: projectNameFor(new URL(url)), render, auth, ...toAnalysisResource(analysisState(outcome, now)) },
     failed,
     budget: { passed: reasons.length === 0, reasons },
     vsBaseline,

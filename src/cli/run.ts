@@ -1,4 +1,4 @@
-import { credentialsFor } from "../analysis/credentials";
+import { authSummary, credentialsFor } from "../analysis/credentials";
 import type { AnalysisOptions } from "../analysis/settings";
 import { analysisOptionsFromEnv, crawlSettingsFromEnv, renderTimeoutFromEnv } from "../config";
 import { parseCommandLine, usage, type AuditCommand, type CrawlCommand } from "./args";
@@ -95,6 +95,13 @@ async function prepare(command: Command, io: Io): Promise<Prepared> {
 }
 
 /** The result on stdout (or in --output, with one line per page on stdout), then the exit code. */
+/** The API's `render` and `auth` fields of each page report, from the flags. */
+const reportFlags = (command: Command, baseline: Baseline | null) => ({
+  baseline,
+  render: command.render ? (1 as const) : (0 as const),
+  auth: command.auth ? authSummary(command.auth) : null,
+});
+
 async function finish(command: Command, run: RunReport, io: Io): Promise<number> {
   for (const page of run.pages) {
     if (!wasAnalysed(page)) io.stderr.write(`pagegrade: ${page.url}: ${oneLine(page.report.error?.message ?? "")} (${page.report.error?.code})\n`);
@@ -118,7 +125,7 @@ async function audit(command: AuditCommand, io: Io): Promise<number> {
   const prepared = await prepare(command, io);
   if (!prepared.ok) return exitCodes.usage;
   const outcomes = await auditPages(command, prepared.options).finally(prepared.close);
-  const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget, { baseline: prepared.baseline, render: command.render ? 1 : 0 }));
+  const pages = command.urls.map((url, i) => toPageReport(url, outcomes[i]!, command.budget, reportFlags(command, prepared.baseline)));
   return finish(command, { pages, site: null, budget: command.budget, baseline: command.baseline }, io);
 }
 
@@ -141,7 +148,7 @@ async function crawl(command: CrawlCommand, io: Io): Promise<number> {
     io.stderr.write(`pagegrade: ${command.url}: ${oneLine(crawled.message)} (${crawled.code})\n`);
     return exitCodes.notAnalysed;
   }
-  const pages = crawled.pages.flatMap((page) => (page.outcome ? [toPageReport(page.url, page.outcome, command.budget, { baseline: prepared.baseline, render: command.render ? 1 : 0 })] : []));
+  const pages = crawled.pages.flatMap((page) => (page.outcome ? [toPageReport(page.url, page.outcome, command.budget, reportFlags(command, prepared.baseline))] : []));
   const site = toSiteReport(input, crawled, command.budget, prepared.baseline);
   return finish(command, { pages, site, budget: command.budget, baseline: command.baseline }, io);
 }

@@ -1,3 +1,4 @@
+import { renderValues } from "../reports/schemas";
 import { z } from "zod";
 
 // Tool arguments arrive as JSON, so ids and page numbers are integers here where the API's query strings carry
@@ -14,16 +15,6 @@ export const perPage = z
   .union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)], { error: "The per_page field must be one of 10, 25, 50, 100." })
   .default(10);
 
-const renderUnavailable = z
-  .literal(0, { error: "Rendering is not available on this server." })
-  .default(0)
-  .meta({ description: "1 renders the page in a browser first; this server does not render, so only 0." });
-
-/**
- * `render` exactly as the API's body schema takes it, so a server that renders offers it here too; while the
- * schema has no `render`, only 0 is accepted (docs/mcp.md).
- */
-export const renderOf = (body: z.ZodObject): z.ZodType => (body.shape as Record<string, z.ZodType>).render ?? renderUnavailable;
 
 /** The list tools' page of results. */
 export const pageOf = <K extends string, T extends z.ZodType>(key: K, item: T) =>
@@ -41,3 +32,13 @@ export const pageFields = (total: number, page: { page: number; perPage: number 
   per_page: page.perPage,
   last_page: Math.max(1, Math.ceil(total / page.perPage)),
 });
+
+const renderMessage = `The render field must be one of ${renderValues.join(", ")}.`;
+/**
+ * The API's `render` as numbers only: its body schema also takes the text "0"/"1" of a form, which would give the
+ * model an anyOf of strings and numbers and no default.
+ */
+export const render = z
+  .union(renderValues.map((value) => z.literal(value)), { error: renderMessage })
+  .default(0)
+  .meta({ description: "1 also loads the page in a real browser; the rendering checks compare raw and rendered HTML. Refused where this server does not render." });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { config } from "../config";
 import { crawlFromInput, insertCrawl, refusal } from "../crawls/create-crawl";
+import { requireRendering } from "../render/availability";
 import { enqueueDiscovery } from "../crawls/enqueue-discovery";
 import { findCrawl, pageCounts } from "../crawls/find-crawl";
 import { listWorstPages } from "../crawls/list-worst-pages";
@@ -11,7 +12,7 @@ import type { Db } from "../db/client";
 import { findWhereItIs } from "../db/request-session";
 import { notFound } from "../http/errors";
 import { reportResource } from "../reports/schemas";
-import { idOf, page, pageFields, pageOf, renderOf } from "./arguments";
+import { idOf, page, pageFields, pageOf, render } from "./arguments";
 import { defineTool, type ToolContext } from "./tool";
 
 const crawlId = z.object({ id: idOf("crawl") });
@@ -43,10 +44,11 @@ const startCrawl = defineTool({
     "every page, then runs site-wide checks (broken links, duplicate titles, orphan pages...). Takes minutes and " +
     "returns at once with status discovering: poll with get_crawl, then read the worst pages with list_crawl_pages. " +
     "Use it when the user asks about a whole site. Not for one page: use audit_page.",
-  input: z.object({ url: storeCrawlBody.shape.url, source: storeCrawlBody.shape.source, limit: storeCrawlBody.shape.limit, render: renderOf(storeCrawlBody) }),
+  input: z.object({ url: storeCrawlBody.shape.url, source: storeCrawlBody.shape.source, limit: storeCrawlBody.shape.limit, render: render }),
   output: crawlOutput,
   annotations: { openWorldHint: true },
   async run(args, ctx) {
+    requireRendering(ctx.env, args.render);
     const { crawl: settings, allowPrivateTargets } = config(ctx.env);
     const input = await crawlFromInput({ ...args, privacy: 0, schedule: "none" } as StoreCrawlInput, settings, allowPrivateTargets, {
       env: ctx.env,

@@ -5,6 +5,7 @@ import { notFound } from "../http/errors";
 import { listHistory, findReportId } from "../history/list-history";
 import { historyEntry } from "../history/schemas";
 import { toHistoryEntry } from "../history/serialize";
+import { requireRendering } from "../render/availability";
 import { createReport } from "../reports/create-report";
 import { enqueueAnalysis } from "../reports/enqueue-analysis";
 import { findReport } from "../reports/find-report";
@@ -13,7 +14,7 @@ import { listReportsQuery, storeReportBody, type StoreReportInput } from "../rep
 import { toReportResource, type ReportRow } from "../reports/serialize";
 import { updateReport } from "../reports/update-report";
 import { oneOf } from "../http/list-params";
-import { idOf, page, pageFields, pageOf, perPage, renderOf } from "./arguments";
+import { idOf, page, pageFields, pageOf, render, perPage } from "./arguments";
 import { describeReport, reportListItem, reportSummary, toReportSummary } from "./report-summary";
 import { defineTool, type ToolContext } from "./tool";
 import { waitForReport } from "./wait-for-report";
@@ -37,12 +38,13 @@ const auditPage = defineTool({
     wait_seconds: z.int({ error: waitMessage }).min(0, waitMessage).max(25, waitMessage).default(20),
     privacy: storeReportBody.shape.privacy,
     password: storeReportBody.shape.password,
-    render: renderOf(storeReportBody),
+    render: render,
   }),
   output: reportSummary,
   annotations: { openWorldHint: true },
   async run({ wait_seconds, ...body }, ctx) {
     const input = { ...body, schedule: "none" } as StoreReportInput;
+    requireRendering(ctx.env, input.render);
     const created = await createReport(ctx.db, ctx.accountId, input, config(ctx.env).allowPrivateTargets, ctx.env);
     await enqueueAnalysis(ctx.db, ctx.env.ANALYSIS_QUEUE, { reportId: created.id, generation: created.generation });
     const report = (await waitForReport(ctx.session.primary(), ctx.accountId, created.id, wait_seconds)) ?? created;

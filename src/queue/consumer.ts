@@ -75,7 +75,8 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     ...(lane === "main" && { firstDeadlineMs: settings.firstDeadlineMs }),
   };
   const db = createDb(env.DB);
-  // One browser for the whole invocation, launched only if one of its reports renders (docs/rendering.md).
+  // One browser for the whole invocation, reused from an earlier invocation or launched, only if one of its reports
+  // renders (docs/rendering.md).
   const binding = browserBinding(env);
   const context: LaneContext = {
     env,

@@ -1,5 +1,5 @@
 import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Renderer, RenderOutcome } from "../analysis/render-types";
 import type { RenderSettings } from "../config";
 import type { Db } from "../db/client";
@@ -11,6 +11,14 @@ import { renderPage } from "./render-tab";
  * the crawl's next page, however far the queue spaced it. The local binding ignores it (a browser lives until closed).
  */
 export const CRAWL_KEEP_ALIVE_MS = 600_000;
+
+/**
+ * How long the lone audits' browser stays open without a connection once an invocation disconnects, for the next
+ * invocation to reuse it. Browser Run bills that idle tail for every browser a burst opened, so one minute, not the
+ * 10-minute maximum: a stream of one rendered audit a minute keeps one browser alive, and a burst of 20 invocations
+ * leaves 20 browser-minutes of tail instead of 200 (docs/rendering.md, Cost). The local binding ignores it.
+ */
+export const SHARED_KEEP_ALIVE_MS = 60_000;
 
 const unavailable: RenderOutcome = {
   ok: false,
@@ -29,7 +37,10 @@ export interface RenderPool {
   forCrawl(crawlId: number): Renderer;
   /** The crawl has ended: its session is closed, so it stops being billed. */
   closeCrawl(crawlId: number): Promise<void>;
-  /** The invocation ends: its own browser is closed, crawl sessions are left open for the crawl's next page. */
+  /**
+   * The invocation ends: it disconnects from its lone audits' browser (left open for the next invocation) and from
+   * crawl sessions (left open for the crawl's next page).
+   */
   release(): Promise<void>;
 }
 
@@ -63,18 +74,31 @@ interface CrawlSession {
 export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<RenderSettings, "concurrency" | "timeoutMs">): RenderPool {
   const limit = limiter(settings.concurrency);
   let browser: Promise<Browser> | null = null;
-  // What Browser Run bills for the invocation's own browser: the time it was open (logged at release).
-  let launchedAt = 0;
+  // What the invocation held its lone audits' browser for (connect or launch to release): logged at release.
+  let acquiredAt = 0;
   let pages = 0;
   const sessions = new Map<number, Promise<CrawlSession>>();
 
-  const launch = () => {
-    if (!browser) launchedAt = Date.now();
-    browser ??= puppeteer.launch(binding).catch((error) => {
+  const shared = () => {
+    if (!browser) acquiredAt = Date.now();
+    browser ??= acquireShared(binding, db).catch((error) => {
       browser = null;
       throw error;
     });
     return browser;
+  };
+
+  /** A fresh incognito context of the shared browser; a reused browser that cannot open one is dropped for a new one. */
+  const auditContext = async () => {
+    const current = await shared();
+    try {
+      return await current.createBrowserContext();
+    } catch (error) {
+      console.warn("render: reused browser unusable, launching", String(error));
+      browser = null;
+      current.close().catch(() => undefined);
+      return (await shared()).createBrowserContext();
+    }
   };
 
   const inContext = (open: () => Promise<{ context: BrowserContext; closeAfter: boolean }>): Renderer => (url, init) =>
@@ -106,27 +130,29 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
 
   return {
     timeoutMs: settings.timeoutMs,
-    forAudit: () => inContext(async () => ({ context: await (await launch()).createBrowserContext(), closeAfter: true })),
+    forAudit: () => inContext(async () => ({ context: await auditContext(), closeAfter: true })),
     forCrawl: (crawlId) => inContext(async () => ({ context: (await crawlSession(crawlId)).context, closeAfter: false })),
     async closeCrawl(crawlId) {
       const session = sessions.get(crawlId);
       sessions.delete(crawlId);
       const open = session ? await session.catch(() => null) : null;
       const row = await db.select({ id: crawls.browserSession }).from(crawls).where(eq(crawls.id, crawlId)).get();
-      await db.update(crawls).set({ browserSession: null }).where(eq(crawls.id, crawlId));
+      // Closed before the row lets go of it: a session no row names may be taken as a lone audits' browser.
       if (open) await open.browser.close().catch(() => undefined);
       else if (row?.id) await closeSession(binding, row.id);
+      await db.update(crawls).set({ browserSession: null }).where(eq(crawls.id, crawlId));
     },
     async release() {
       const own = browser;
       if (own) {
-        own.then(() => console.log(`render: browser open ${Date.now() - launchedAt} ms for ${pages} page(s) of this invocation`), () => undefined);
+        own.then(() => console.log(`render: browser held ${Date.now() - acquiredAt} ms for ${pages} page(s) of this invocation`), () => undefined);
       }
       browser = null;
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.all([
-        own?.then((b) => b.close()).catch(() => undefined),
+        // Disconnect, not close: the browser stays open (SHARED_KEEP_ALIVE_MS) for the next invocation's audits.
+        own?.then(leaveOpen).catch(() => undefined),
         ...open.map((session) =>
           session
             .then(async ({ browser, context, own }) => {
@@ -138,6 +164,48 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
       ]);
     },
   };
+}
+
+/**
+ * Sessions this isolate disconnected from and left open. Browser Run lists a session with no `connectionId` once its
+ * connection is gone; the local binding of the vitest plugin's older miniflare (docs/rendering.md) never clears it
+ * after a disconnect, so a session this isolate let go of is a candidate too. A wrong guess costs one failed connect.
+ */
+const leftOpenHere = new Set<string>();
+
+/**
+ * The lone audits' browser of an invocation: a free session that no crawl names is connected to, as Browser Run
+ * recommends; a session taken meanwhile fails to connect and the next is tried; only when none is left is a browser
+ * launched. Every audit still gets its own incognito context (`forAudit`).
+ */
+async function acquireShared(binding: BrowserWorker, db: Db): Promise<Browser> {
+  const listed = await puppeteer.sessions(binding).catch(() => []);
+  for (const id of leftOpenHere) if (!listed.some((session) => session.sessionId === id)) leftOpenHere.delete(id);
+  const free = listed.filter((session) => !session.connectionId || leftOpenHere.has(session.sessionId));
+  if (free.length > 0) {
+    // A crawl's session is free between its pages: it stays the crawl's (its row names it), never shared.
+    const crawlSessions = await db.select({ id: crawls.browserSession }).from(crawls).where(isNotNull(crawls.browserSession)).all();
+    const ofCrawls = new Set(crawlSessions.map((row) => row.id));
+    for (const { sessionId } of free) {
+      if (ofCrawls.has(sessionId)) continue;
+      leftOpenHere.delete(sessionId);
+      const reused = await puppeteer.connect(binding, sessionId).catch(() => null);
+      if (reused) {
+        console.log(`render: browser reused (session ${sessionId})`);
+        return reused;
+      }
+    }
+  }
+  const launched = await puppeteer.launch(binding, { keep_alive: SHARED_KEEP_ALIVE_MS });
+  console.log(`render: browser launched (session ${launched.sessionId()})`);
+  return launched;
+}
+
+/** Disconnects from the lone audits' browser, leaving it open (SHARED_KEEP_ALIVE_MS) for the next invocation. */
+async function leaveOpen(browser: Browser) {
+  const sessionId = browser.sessionId();
+  await browser.disconnect();
+  leftOpenHere.add(sessionId);
 }
 
 /**

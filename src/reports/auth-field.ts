@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   authHeaderNameProblem,
   authHeaderValueProblem,
-  authNames,
+  authSummary as summaryOfAuth,
   basicProblem,
   MAX_AUTH_HEADERS,
   type Auth,
@@ -86,4 +86,4 @@ export const authSummary = z
 
 export type AuthSummary = NonNullable<z.infer<typeof authSummary>>;
 
-export const summaryOf = (auth: Auth): AuthSummary => ({ type: "basic" in auth ? "basic" : "headers", names: authNames(auth) });
+export const summaryOf = (auth: Auth): AuthSummary => summaryOfAuth(auth);

@@ -40,6 +40,10 @@ describe("--basic and --header", () => {
     const run = await runCli(["audit", page, "--allow-private", "--basic", `pagegrade:${password}`, "--header", `Cookie: ${cookie}`, "--format", "json"]);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).data[0]).toMatchObject({ final_url: target, results: { http_status: { value: 401 } } });
+    // The report names what was sent, as the API's `auth` does, and never a value.
+    expect(JSON.parse(run.stdout).data[0].auth).toEqual({ type: "headers", names: ["Cookie", "Authorization"] });
+    expect(run.stdout).not.toContain(password);
+    expect(run.stdout).not.toContain(cookie);
 
     const here = await requestsTo(origin, tag);
     expect(here).toHaveLength(1);

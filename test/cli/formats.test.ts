@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => nasty.close(() => resolve())));
 
-// A command-line run has no account, schedule or history: what only a stored report has.
-const accountOnly = ["id", "privacy", "password", "previous_score", "schedule", "next_run_at", "page_url", "created_at", "updated_at"];
+// A command-line run has no account, schedule, history or queue retries: what only a stored report has.
+const accountOnly = ["id", "privacy", "password", "previous_score", "schedule", "next_run_at", "page_url", "created_at", "updated_at", "attempts", "last_error", "next_attempt_at"];
 
 describe("--format json", () => {
   it("prints one report per page in the API's report shape", async () => {

@@ -136,7 +136,7 @@ describe("/mcp tools with the SDK's own client", () => {
   it.each([
     ["audit_page", { url: "https://example.com/", wait_seconds: 99 }, "The wait_seconds field must be an integer from 0 to 25."],
     ["audit_page", { url: "https://example.com/", privacy: 3 }, "The privacy field must be one of 0, 1, 2."],
-    ["audit_page", { url: "https://example.com/", render: 1 }, "Rendering is not available on this server."],
+    ["audit_page", { url: "https://example.com/", render: 2 }, "The render field must be one of 0, 1."],
     ["get_report", { id: -1 }, "The id field must be the id of a report: a positive integer."],
     ["list_reports", { per_page: 7 }, "The per_page field must be one of 10, 25, 50, 100."],
     ["list_crawl_pages", { id: 1, state: "done" }, "The state field must be one of pending, audited, failed, blocked."],
@@ -156,6 +156,21 @@ describe("/mcp tools with the SDK's own client", () => {
     expect(result).toEqual({ isError: true, content: [{ type: "text", text: message }] });
     const after = await env.DB.prepare("SELECT (SELECT count(*) FROM reports) + (SELECT count(*) FROM crawls) AS n").first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
+  });
+
+  it("audit_page and start_crawl with render 1 on a server that does not render: the API's sentence, nothing stored", async () => {
+    const notRendering = await mcpClient(caller.key, { ...env, RENDERING: "false" } as Env);
+    try {
+      const before = await env.DB.prepare("SELECT (SELECT count(*) FROM reports) + (SELECT count(*) FROM crawls) AS n").first<{ n: number }>();
+      for (const name of ["audit_page", "start_crawl"]) {
+        const result = await callTool(notRendering, name, { url: samplePage(), render: 1 });
+        expect(result, name).toEqual({ isError: true, content: [{ type: "text", text: "Rendering is not available on this server." }] });
+      }
+      const after = await env.DB.prepare("SELECT (SELECT count(*) FROM reports) + (SELECT count(*) FROM crawls) AS n").first<{ n: number }>();
+      expect(after!.n).toBe(before!.n);
+    } finally {
+      await notRendering.close();
+    }
   });
 
   it("answers another account's report and crawl ids as not found, from every tool that takes an id", async () => {

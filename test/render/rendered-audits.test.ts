@@ -1,5 +1,6 @@
 // Rendered audits through the real path: POST /api/v1/reports (and /crawls) with render=1, the analysis queue, the
 // BROWSER binding over this machine's Chromium (docs/rendering.md), the results read back over the API and in D1.
+import puppeteer from "@cloudflare/puppeteer";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
@@ -13,11 +14,21 @@ beforeAll(async () => {
   caller = await createCaller("rendered audits");
 });
 
-async function renderedReport(path: string) {
-  const created = await call("/api/v1/reports", { key: caller.key, form: { url: page(path), render: 1 } });
+async function renderedReport(path: string, key = caller.key) {
+  const created = await call("/api/v1/reports", { key, form: { url: page(path), render: 1 } });
   expect(created.status).toBe(201);
   expect(created.json.data.render).toBe(1);
-  return waitForReport(caller.key, created.json.data.id, 40_000);
+  return waitForReport(key, created.json.data.id, 40_000);
+}
+
+/** Polls the binding's sessions until `ready` holds for them (a close or disconnect shows up a moment later). */
+async function sessionsWhen(ready: (sessions: Awaited<ReturnType<typeof puppeteer.sessions>>) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const sessions = await puppeteer.sessions(env.BROWSER);
+    if (ready(sessions) || Date.now() > deadline) return sessions;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, through the queue", () => {
@@ -115,6 +126,32 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
     const one = await call(`/api/v1/reports/${pages.find((p) => p.url.endsWith("/render/site/20/7"))!.report}`, { key: caller.key });
     expect(one.json.data.results.title.value).toBe("Script-built site page 7 of 20");
   }, 150_000);
+
+  it("two lone rendered reports in sequence launch one browser: the second invocation reuses the first's session", async () => {
+    // Start with no browser at all: close whatever earlier tests left open.
+    for (const { sessionId } of await puppeteer.sessions(env.BROWSER)) {
+      await (await puppeteer.connect(env.BROWSER, sessionId).catch(() => null))?.close();
+    }
+    expect(await sessionsWhen((s) => s.length === 0)).toEqual([]);
+
+    const first = await renderedReport("/render/static");
+    expect(first.status).toBe("completed");
+    // The invocation disconnected instead of closing: its browser is still open. (The plugin's local binding keeps
+    // listing a `connectionId` after a disconnect: docs/rendering.md.)
+    const afterFirst = await puppeteer.sessions(env.BROWSER);
+    expect(afterFirst).toHaveLength(1);
+
+    // The report is completed just before its invocation lets go of the browser: reports in sequence, not overlapping.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Another account's report: same browser, its own incognito context (test/render/request-policy.test.ts).
+    const other = await createCaller("rendered audits, second account");
+    const second = await renderedReport("/render/script-built", other.key);
+    expect(second.status).toBe("completed");
+    expect(second.results.title.value).toBe("Walking shoes built by script");
+    // No second browser: the first one's session served it.
+    const afterSecond = await puppeteer.sessions(env.BROWSER);
+    expect(afterSecond.map((s) => s.sessionId)).toEqual([afterFirst[0]!.sessionId]);
+  }, 90_000);
 });
 
 describe("the render field", () => {

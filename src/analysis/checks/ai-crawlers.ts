@@ -1,22 +1,12 @@
 import { groupsFor, groupsNaming, isAllowed, matches, normalisePath, parseRobots, robotsAvailability, type ContentSignal, type ParsedRobots } from "../robots";
-import type { Check } from "../types";
+import type { AiCrawlers, Check } from "../types";
 import { fail, notApplicable, pass } from "../verdict";
-
-/** The crawlers of checks.md's `ai_crawlers`, by what blocking them costs (docs/analysis.md). */
-export const aiCrawlers = {
-  /** AI search indexes: blocked, the page is not cited in AI answers. */
-  search: ["OAI-SearchBot", "Claude-SearchBot", "PerplexityBot"],
-  /** Fetchers acting for a user's request. */
-  user: ["ChatGPT-User", "Claude-User", "Perplexity-User"],
-  /** Training: blocking them is a legitimate choice, reported only. */
-  training: ["GPTBot", "ClaudeBot", "CCBot", "Google-Extended", "Applebot-Extended", "meta-externalagent", "Bytespider"],
-} as const;
 
 /** Tokens vendors no longer document but many files still name: reported when named, never judged. */
 const LEGACY = ["anthropic-ai", "Claude-Web"];
 const SIGNAL_KEYS = ["search", "ai-input", "ai-train"];
 
-type Group = keyof typeof aiCrawlers;
+type Group = keyof AiCrawlers;
 
 /**
  * The Content-Signal values for one crawler at one path: its groups' lines (a path-scoped line when its pattern
@@ -55,6 +45,7 @@ export const aiCrawlersCheck: Check = {
     const parsed = parseRobots(robots.body ?? "");
     const path = normalisePath(page.url.pathname + page.url.search);
     const googlebot = isAllowed(parsed, "Googlebot", path).allowed;
+    const { aiCrawlers } = page.settings;
     const blocked: { agent: string; group: Group; line: number | null; rule: string | null }[] = [];
     const groups = Object.fromEntries(
       (Object.keys(aiCrawlers) as Group[]).map((group) => [

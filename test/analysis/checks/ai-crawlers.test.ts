@@ -13,6 +13,16 @@ describe("ai_crawlers check", () => {
     expect(run(null, 503)).toMatchObject({ passed: true, applicable: false });
   });
 
+  it("judges the crawlers its settings name (AI_*_CRAWLERS): a new search crawler blocked fails, a dropped one is not read", () => {
+    const robots = "User-agent: NewAnswerBot\nDisallow: /\n\nUser-agent: PerplexityBot\nDisallow: /\n";
+    const settings = { aiCrawlers: { search: ["NewAnswerBot"], user: ["ChatGPT-User"], training: ["GPTBot"] } };
+    const v = aiCrawlersCheck.run(makePage("<p>x</p>", { url: "https://example.com/blog/post", robots: { status: 200, body: robots }, settings }));
+    expect(v.passed).toBe(false);
+    expect(blockedAgents(v)).toEqual(["NewAnswerBot"]);
+    expect(v.value).toMatchObject({ search: { NewAnswerBot: "blocked" }, user: { "ChatGPT-User": "allowed (by *)" } });
+    expect(v.value).not.toHaveProperty("search.PerplexityBot");
+  });
+
   it("passes when `*` allows everything, every agent reported as allowed by *", () => {
     const v = run("User-agent: *\nAllow: /\n");
     expect(v.passed).toBe(true);
