@@ -52,8 +52,10 @@ const library = () =>
     platform: "neutral",
     mainFields: ["module", "main"],
     // node:zlib (results storage) comes from the host Worker's nodejs_compat; `./analysis` imports no built-in.
+    // @cloudflare/puppeteer (rendered audits) is a dependency the host Worker installs: bundled here, its Node-only
+    // dependencies (debug, ws) would not resolve on the neutral platform.
     external: [
-      "hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "zod", "zod/*", "@hono/zod-validator", "@hono/zod-openapi", "@scalar/hono-api-reference", "node:*",
+      "hono", "hono/*", "drizzle-orm", "drizzle-orm/*", "zod", "zod/*", "@hono/zod-validator", "@hono/zod-openapi", "@scalar/hono-api-reference", "@cloudflare/puppeteer", "node:*",
     ],
   });
 
