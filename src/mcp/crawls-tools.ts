@@ -1,8 +1,5 @@
+import { storeCrawl } from "../crawls/store-crawl";
 import { z } from "zod";
-import { config } from "../config";
-import { crawlFromInput, insertCrawl, refusal } from "../crawls/create-crawl";
-import { requireRendering } from "../render/availability";
-import { enqueueDiscovery } from "../crawls/enqueue-discovery";
 import { findCrawl, pageCounts } from "../crawls/find-crawl";
 import { listWorstPages } from "../crawls/list-worst-pages";
 import { crawlPageResource, crawlResource, listCrawlPagesQuery, storeCrawlBody, type StoreCrawlInput } from "../crawls/schemas";
@@ -48,15 +45,7 @@ const startCrawl = defineTool({
   output: crawlOutput,
   annotations: { openWorldHint: true },
   async run(args, ctx) {
-    requireRendering(ctx.env, args.render);
-    const { crawl: settings, allowPrivateTargets } = config(ctx.env);
-    const input = await crawlFromInput({ ...args, privacy: 0, schedule: "none" } as StoreCrawlInput, settings, allowPrivateTargets, {
-      env: ctx.env,
-      accountId: ctx.accountId,
-    });
-    const crawl = await insertCrawl(ctx.db, ctx.accountId, input, settings);
-    if (typeof crawl === "string") return refusal(crawl, settings);
-    await enqueueDiscovery(ctx.db, ctx.env.CRAWL_QUEUE, crawl.id);
+    const crawl = await storeCrawl(ctx.db, ctx.env, ctx.accountId, { ...args, privacy: 0, schedule: "none" } as StoreCrawlInput);
     const data = toCrawlResource(crawl, noPages, ctx.origin);
     return { data, text: describeCrawl(data) };
   },

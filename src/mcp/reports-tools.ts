@@ -1,12 +1,10 @@
+import { storeReport } from "../reports/store-report";
 import { z } from "zod";
-import { config } from "../config";
 import { findOnPrimaryIfMissing, findWhereItIs } from "../db/request-session";
 import { notFound } from "../http/errors";
 import { listHistory, findReportId } from "../history/list-history";
 import { historyEntry } from "../history/schemas";
 import { toHistoryEntry } from "../history/serialize";
-import { requireRendering } from "../render/availability";
-import { createReport } from "../reports/create-report";
 import { enqueueAnalysis } from "../reports/enqueue-analysis";
 import { findReport } from "../reports/find-report";
 import { listReports } from "../reports/list-reports";
@@ -44,9 +42,7 @@ const auditPage = defineTool({
   annotations: { openWorldHint: true },
   async run({ wait_seconds, ...body }, ctx) {
     const input = { ...body, schedule: "none" } as StoreReportInput;
-    requireRendering(ctx.env, input.render);
-    const created = await createReport(ctx.db, ctx.accountId, input, config(ctx.env).allowPrivateTargets, ctx.env);
-    await enqueueAnalysis(ctx.db, ctx.env.ANALYSIS_QUEUE, { reportId: created.id, generation: created.generation });
+    const created = await storeReport(ctx.db, ctx.env, ctx.accountId, input);
     const report = (await waitForReport(ctx.session.primary(), ctx.accountId, created.id, wait_seconds)) ?? created;
     const data = summaryOf(report, ctx);
     return { data, text: describeReport(data) };

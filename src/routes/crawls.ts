@@ -1,10 +1,8 @@
-import { requireRendering } from "../render/availability";
+import { storeCrawl } from "../crawls/store-crawl";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { cancelCrawl } from "../crawls/cancel-crawl";
-import { crawlFromInput, insertCrawl, refusal } from "../crawls/create-crawl";
 import { deleteCrawl } from "../crawls/delete-crawl";
-import { enqueueDiscovery } from "../crawls/enqueue-discovery";
 import { findCrawl, pageCounts } from "../crawls/find-crawl";
 import { listCrawlPages } from "../crawls/list-crawl-pages";
 import { listCrawls } from "../crawls/list-crawls";
@@ -14,7 +12,6 @@ import {
   storeCrawlBody,
 } from "../crawls/schemas";
 import { noPages, toCrawlPageResource, toCrawlResource } from "../crawls/serialize";
-import { config } from "../config";
 import type { Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
@@ -82,13 +79,7 @@ const storeRoute = createRoute({
 });
 
 crawlRoutes.openapi(storeRoute, async (c) => {
-  const { crawl: settings, allowPrivateTargets } = config(c.env);
-  const body = validBody(c, storeCrawlBody);
-  requireRendering(c.env, body.render);
-  const input = await crawlFromInput(body, settings, allowPrivateTargets, { env: c.env, accountId: c.var.caller.accountId });
-  const crawl = await insertCrawl(c.var.db, c.var.caller.accountId, input, settings);
-  if (typeof crawl === "string") return refusal(crawl, settings);
-  await enqueueDiscovery(c.var.db, c.env.CRAWL_QUEUE, crawl.id);
+  const crawl = await storeCrawl(c.var.db, c.env, c.var.caller.accountId, validBody(c, storeCrawlBody));
   c.header("Location", `${origin(c.req.url)}/api/v1/crawls/${crawl.id}`);
   return c.json({ data: toCrawlResource(crawl, noPages, origin(c.req.url)), status: 201 }, 201);
 });

@@ -1,12 +1,11 @@
+import { storeReport } from "../reports/store-report";
 import { requireRendering } from "../render/availability";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
-import { config } from "../config";
 import { listEnvelope } from "../http/pagination";
 import { pathFirst, routeHook, validateBody, validBody } from "../http/validation";
-import { createReport } from "../reports/create-report";
 import { deleteReport } from "../reports/delete-report";
 import { enqueueAnalysis } from "../reports/enqueue-analysis";
 import { findReport, readsResults } from "../reports/find-report";
@@ -24,7 +23,6 @@ import { exportReports, reportsCsvHeader } from "../reports/export-reports";
 import { dataOf, deletedOf, errorResponses, formBody, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
 
 const origin = (url: string) => new URL(url).origin;
-const allowPrivate = (env: Env) => config(env).allowPrivateTargets;
 const tags = ["reports"];
 
 const listRoute = createRoute({
@@ -99,9 +97,7 @@ reportRoutes.openapi(showRoute, async (c) => {
 
 reportRoutes.openapi(storeRoute, async (c) => {
   const input = validBody(c, storeReportBody);
-  requireRendering(c.env, input.render);
-  const report = await createReport(c.var.db, c.var.caller.accountId, input, allowPrivate(c.env), c.env);
-  await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
+  const report = await storeReport(c.var.db, c.env, c.var.caller.accountId, input);
   const resource = toReportResource(report, origin(c.req.url));
   c.header("Location", `${origin(c.req.url)}/api/v1/reports/${report.id}`);
   return c.json({ data: resource, status: 201 as const }, 201);
