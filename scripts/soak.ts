@@ -1,13 +1,14 @@
 /**
  * `npm run soak` (tsx scripts/soak.ts [--minutes 10] [--reports 2100] [--clients 8] [--keys 4]
- *   [--fetch-timeout-ms 3000] [--max-heap-mb 100] [--max-heap-growth-mb 10] [--heap-snapshots]
+ *   [--fetch-timeout-ms 3000] [--max-heap-mb 100] [--max-heap-growth-mb 10] [--max-settle-minutes 7] [--heap-snapshots]
  *   [--snapshot-above-mb N] [--no-local-observability] [--var NAME:VALUE ...] [--keep]):
  * serves the hostile page server, starts `wrangler dev` on a throwaway local D1, creates reports from several
  * concurrent clients (a third on hostile pages), regenerates and deletes some while they are analysed, then
  * waits (bounded) and checks that nothing is stuck, lost or wrong and that the API never answered 5xx.
  * `--only <kind>` and `--log-level info` help chase one finding.
  * All along it reads the Worker isolate's V8 heap through the inspector, beside workerd's resident memory.
- * Exits 1 when stuck, lost, wrong outcomes, 5xx, fewer reports than asked, or the isolate's heap over its bounds
+ * Exits 1 when stuck, lost, wrong outcomes, 5xx, fewer reports than asked, a report settled later than
+ * --max-settle-minutes after its creation (or last regeneration), or the isolate's heap over its bounds
  * (peak used, and used after a final collection against the start); figures go to stdout.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -41,6 +42,8 @@ const FETCH_TIMEOUT_MS = option("fetch-timeout-ms", 3000);
 // against the start (also after a collection). workerd's RSS is printed with its split, not bounded.
 const MAX_HEAP_MB = option("max-heap-mb", 100);
 const MAX_HEAP_GROWTH_MB = option("max-heap-growth-mb", 10);
+// Issue 18: every report settles within 7 minutes of its creation (or of its last regeneration).
+const MAX_SETTLE_MINUTES = option("max-settle-minutes", 7);
 const HEAP_SNAPSHOTS = args.includes("--heap-snapshots");
 /** One heap snapshot the first time the used heap passes this: it collects first, so it tells live from garbage at a peak. */
 const SNAPSHOT_ABOVE_MB = option("snapshot-above-mb", Infinity);
@@ -508,6 +511,15 @@ async function main() {
     const finished = survivors.map((r) => seen.get(r.id)).filter((r) => r && (r.status === "completed" || r.status === "failed"));
     const lastFinish = Math.max(...finished.map((r) => Date.parse(r!.status === "completed" ? r!.generated_at : r!.updated_at)));
     const analysisSeconds = (lastFinish - loadStart) / 1000;
+    // Created (or regenerated) to settled, per report: the client's clock at the POST/PATCH, the report's own end.
+    const settleSeconds = survivors.flatMap((r) => {
+      const report = seen.get(r.id);
+      if (!report || (report.status !== "completed" && report.status !== "failed")) return [];
+      const finishedAt = Date.parse(report.status === "completed" ? report.generated_at : report.updated_at);
+      return [(finishedAt - (r.regeneratedAt ?? r.createdAt)) / 1000];
+    });
+    const slowestSettle = Math.max(0, ...settleSeconds);
+    const lateSettles = settleSeconds.filter((seconds) => seconds > MAX_SETTLE_MINUTES * 60).length;
     const serverErrors = stats.serverErrors.length;
     const heaps = samples.flatMap((s) => (s.heap ? [s.heap] : []));
     const startHeap = samples[0]!.heap;
@@ -538,6 +550,7 @@ async function main() {
       `API 5xx:                ${serverErrors}; 429 (retried): ${stats.rateLimited}; network errors: ${stats.networkErrors}`,
       `API statuses:           ${[...stats.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(" ")}`,
       `analysed:               ${finished.length} in ${analysisSeconds.toFixed(1)} s = ${(finished.length / analysisSeconds).toFixed(2)} reports/s (first create to last finish)`,
+      `created -> settled:     p50 ${percentile(settleSeconds, 50).toFixed(1)} s, p99 ${percentile(settleSeconds, 99).toFixed(1)} s, max ${slowestSettle.toFixed(1)} s; over ${MAX_SETTLE_MINUTES} min: ${lateSettles}`,
       `API latency under load: p50 ${percentile(loadLatencies, 50).toFixed(1)} ms, p99 ${percentile(loadLatencies, 99).toFixed(1)} ms (${loadLatencies.length} requests); whole run p50 ${percentile(stats.latencies, 50).toFixed(1)} ms, p99 ${percentile(stats.latencies, 99).toFixed(1)} ms`,
       `isolate heap (inspector, used / total MB): start ${startHeap ? `${mb(startHeap.used)} / ${mb(startHeap.total)}` : "?"} (collected), peak ${mb(peakUsed)} / ${mb(peakTotal)}, end ${endSample.heap ? `${mb(endSample.heap.used)} / ${mb(endSample.heap.total)}` : "?"} (collected): ${heapOk ? "within" : "OUTSIDE"} the bounds (peak used < ${MAX_HEAP_MB} MB, end within ${MAX_HEAP_GROWTH_MB} MB of start: ${(heapGrowthBytes / 2 ** 20).toFixed(1)} MB); ${heaps.length} of ${samples.length} samples answered`,
       `workerd RSS (not bounded): start ${kbMb(rss[0]!)} MB, peak ${kbMb(Math.max(...rss))} MB, end ${kbMb(endRss.rssKb)} MB = anonymous ${kbMb(endRss.anonymousKb)} MB (every isolate's heap: this Worker's ${endSample.heap ? mb(endSample.heap.total) : "?"} MB and the local runtime's own D1, queue and trace-store workers; SQLite and allocator memory) + file-backed ${kbMb(endRss.fileKb)} MB (the workerd binary, mapped files) + shared ${kbMb(endRss.shmemKb)} MB; anonymous at start ${kbMb(samples[0]!.rss.anonymousKb)} MB`,
@@ -565,7 +578,7 @@ async function main() {
     console.log(lines.join("\n"));
 
     const failedChecks =
-      stuck.length + lost.length + serverErrors + wrong.length + staleRegenerations.length + resurrected.length + rows + emptyProjects.length + createFailures.length;
+      lateSettles + stuck.length + lost.length + serverErrors + wrong.length + staleRegenerations.length + resurrected.length + rows + emptyProjects.length + createFailures.length;
     if (created.size < REPORTS) console.log(`\nonly ${created.size} of the ${REPORTS} reports asked for were created in the time budget`);
     return failedChecks === 0 && heapOk && created.size >= REPORTS ? 0 : 1;
   } finally {

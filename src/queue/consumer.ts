@@ -13,7 +13,7 @@ import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
 import { unsealCredentials } from "../reports/sealed-auth";
-import { claimHostSlot, hostOf, releaseHostSlot, slowLaneHoldsHost, waitForHostSlot, type Lane } from "./host-slots";
+import { claimHostSlot, handOverHostSlot, hostOf, releaseHostSlot, slowLaneHoldsHost, waitForHostSlot, type Lane } from "./host-slots";
 import { createHostTurns, type HostTurns } from "./host-turns";
 import { browserBinding } from "../render/availability";
 import { renderPool, type RenderPool } from "../render/browser-pool";
@@ -149,7 +149,7 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     const slot = await takeHostSlot(context, job.reportId, host);
     if (slot === "slow") {
       // Its host is slow right now: the slow lane gives it the full deadline, the main lane spends nothing on it.
-      countRequeue(host, "movedToSlowLane");
+      countRequeue(host, "sentToSlowLane");
       await markMovedToSlowLane(db, job);
       return await requeue(context, message, job, "slow");
     }
@@ -160,19 +160,22 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
       return await requeue(context, message, job, context.lane, hostWaitSeconds());
     }
     let step;
+    let missedFirstDeadline = false;
     try {
       // The credentials stay in this call: never in the message, never in a log line (the job below holds none).
       step = await path.analyze(report.url, credentials ? { ...options, credentials } : options, report.render);
-      // Before the turn passes on: the invocation's next message of the host must know the host is slow now.
-      if (step.next === "finish" && !step.outcome.ok && step.outcome.code === FIRST_DEADLINE) context.movedHosts.add(host);
+      // Before the turn passes on: the invocation's next message of the host must know the host is slow now, and so
+      // must every other consumer (the slot passes to the slow lane rather than being freed).
+      missedFirstDeadline = step.next === "finish" && !step.outcome.ok && step.outcome.code === FIRST_DEADLINE;
+      if (missedFirstDeadline) context.movedHosts.add(host);
     } finally {
-      await slot.release();
+      await slot.release(missedFirstDeadline);
     }
     if (step.next === "skip") return message.ack();
     if (step.next === "later") return message.retry({ delaySeconds: step.delaySeconds });
     const { outcome } = step;
     if (!outcome.ok && outcome.code === FIRST_DEADLINE) {
-      countRequeue(host, "movedToSlowLane");
+      countRequeue(host, "missedFirstDeadline");
       await markMovedToSlowLane(db, job);
       return await requeue(context, message, job, "slow");
     }
@@ -197,14 +200,18 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
  * then one of the host's slots across all consumers. "slow" when the main lane should not try the host now (capped
  * while the host is slow), "wait" when other invocations hold its slots.
  */
-async function takeHostSlot(context: LaneContext, reportId: number, host: string): Promise<{ release(): Promise<void> } | "slow" | "wait"> {
+async function takeHostSlot(
+  context: LaneContext,
+  reportId: number,
+  host: string,
+): Promise<{ release(toSlowLane: boolean): Promise<void> } | "slow" | "wait"> {
   const { db, lane, hostCap, hostHoldMs } = context;
   const turn = await context.turns.take(host, context.turnWaitMs);
   if (!turn) return "wait";
   const hostIsSlow = async () => lane === "main" && (context.movedHosts.has(host) || (await slowLaneHoldsHost(db, host)));
   const claim = { reportId, host, lane };
-  // A turn that came after one of the invocation's analyses of the host missed the first deadline does not try it.
-  let claimed = !(turn.waited && context.movedHosts.has(host)) && (await claimHostSlot(db, claim, hostCap, hostHoldMs));
+  // Once one of the invocation's analyses of the host missed the first deadline, its others do not try it.
+  let claimed = !context.movedHosts.has(host) && (await claimHostSlot(db, claim, hostCap, hostHoldMs));
   let slow = false;
   if (!claimed) {
     slow = await hostIsSlow();
@@ -219,9 +226,9 @@ async function takeHostSlot(context: LaneContext, reportId: number, host: string
     return slow ? "slow" : "wait";
   }
   return {
-    release: async () => {
+    release: async (toSlowLane) => {
       try {
-        await releaseHostSlot(db, reportId);
+        await (toSlowLane ? handOverHostSlot(db, reportId, hostHoldMs) : releaseHostSlot(db, reportId));
       } finally {
         turn.release();
       }
@@ -229,14 +236,23 @@ async function takeHostSlot(context: LaneContext, reportId: number, host: string
   };
 }
 
-/** How many messages of each host went back to a queue instead of being analysed (for tests and the soak). */
-const requeues = new Map<string, { waitedForHost: number; movedToSlowLane: number }>();
-const countRequeue = (host: string, why: "waitedForHost" | "movedToSlowLane") => {
-  const counts = requeues.get(host) ?? { waitedForHost: 0, movedToSlowLane: 0 };
+/**
+ * How many messages of each host went back to a queue instead of ending there (for tests and the soak): waited for
+ * another invocation's slot, missed the main lane's first deadline, or sent to the slow lane without being tried.
+ */
+type RequeueReason = "waitedForHost" | "missedFirstDeadline" | "sentToSlowLane";
+const requeues = new Map<string, Record<RequeueReason, number>>();
+const countRequeue = (host: string, why: RequeueReason) => {
+  const counts = requeueCounts(host);
   counts[why]++;
   requeues.set(host, counts);
 };
-export const requeueCounts = (host: string) => ({ waitedForHost: 0, movedToSlowLane: 0, ...requeues.get(host) });
+export const requeueCounts = (host: string): Record<RequeueReason, number> => ({
+  waitedForHost: 0,
+  missedFirstDeadline: 0,
+  sentToSlowLane: 0,
+  ...requeues.get(host),
+});
 
 /** A crawl's page is fetched with the crawl's login (docs/security.md), a lone report with its own. */
 const sealedAuthOf = (job: AnalysisJob) =>

@@ -20,10 +20,17 @@ export interface HostClaim {
  */
 export async function claimHostSlot(db: Db, claim: HostClaim, cap: number, holdMs: number): Promise<boolean> {
   const { reportId, host, lane } = claim;
+  // The main lane takes no slot of a host the slow lane is working on: that host is slow right now, and trying it
+  // would cost the main lane's batch a first deadline for nothing (the caller sends the page to the slow lane).
+  const notSlowNow =
+    lane === "main"
+      ? sql`AND NOT EXISTS (SELECT 1 FROM ${analysisHostSlots} WHERE host = ${host} AND lane = 'slow' AND expires_at > ${dbNowMs} AND report_id != ${reportId})`
+      : sql``;
   const claimed = await db.all<{ reportId: number }>(sql`
     INSERT INTO ${analysisHostSlots} (report_id, host, lane, expires_at)
     SELECT ${reportId}, ${host}, ${lane}, ${dbNowMs} + ${holdMs}
     WHERE (SELECT count(*) FROM ${analysisHostSlots} WHERE host = ${host} AND expires_at > ${dbNowMs} AND report_id != ${reportId}) < ${cap}
+    ${notSlowNow}
     ON CONFLICT (report_id) DO UPDATE SET host = excluded.host, lane = excluded.lane, expires_at = excluded.expires_at
     RETURNING report_id AS reportId`);
   return claimed.length > 0;
@@ -55,6 +62,17 @@ export async function slowLaneHoldsHost(db: Db, host: string): Promise<boolean> 
 
 /** The analysis ended (or moved on): its slot is free for the next one of the host. */
 export const releaseHostSlot = (db: Db, reportId: number) => db.delete(analysisHostSlots).where(eq(analysisHostSlots.reportId, reportId));
+
+/**
+ * A main-lane analysis that missed the first deadline keeps its slot, now the slow lane's, until the slow lane claims
+ * it for the same report (or it expires): from that moment on the host counts as slow, so the main lane's next batch
+ * does not try it again in the gap before the slow lane's consumer picks the message up.
+ */
+export const handOverHostSlot = (db: Db, reportId: number, holdMs: number) =>
+  db
+    .update(analysisHostSlots)
+    .set({ lane: "slow", expiresAt: sql`${dbNowMs} + ${holdMs}` })
+    .where(eq(analysisHostSlots.reportId, reportId));
 
 /** Slots whose consumer died stay as rows until a cron tick removes them (they stopped counting when they expired). */
 export const dropExpiredHostSlots = (db: Db) => db.delete(analysisHostSlots).where(sql`${analysisHostSlots.expiresAt} <= ${dbNowMs}`);

@@ -5,8 +5,6 @@
  * queue for seconds; only slots held by other invocations send a message back.
  */
 export interface HostTurn {
-  /** Whether the message had to wait for its turn: the invocation already ran `cap` analyses of the host. */
-  waited: boolean;
   /** The turn passes to the next waiting message of the host (once, however often it is called). */
   release(): void;
 }
@@ -24,10 +22,9 @@ interface Line {
 export function createHostTurns(cap: number): HostTurns {
   const lines = new Map<string, Line>();
 
-  const turn = (line: Line, waited: boolean): HostTurn => {
+  const turn = (line: Line): HostTurn => {
     let released = false;
     return {
-      waited,
       release() {
         if (released) return;
         released = true;
@@ -46,12 +43,12 @@ export function createHostTurns(cap: number): HostTurns {
       const own = line;
       if (own.running < cap) {
         own.running++;
-        return Promise.resolve(turn(own, false));
+        return Promise.resolve(turn(own));
       }
       return new Promise((resolve) => {
         const wake = () => {
           clearTimeout(timer);
-          resolve(turn(own, true));
+          resolve(turn(own));
         };
         const timer = setTimeout(() => {
           own.waiting.splice(own.waiting.indexOf(wake), 1);

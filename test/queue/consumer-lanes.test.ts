@@ -33,8 +33,9 @@ async function waitForRows(ids: number[], timeoutMs: number, onPoll?: () => Prom
   }
 }
 
-/** Requests the page server received whose path holds `tag`. */
-const requestsTagged = async (tag: string) => ((await (await fetch(`${env.PAGE_SERVER}/__requests?tag=${tag}`)).json()) as { url: string }[]).length;
+/** Requests the page server (or the one on another host) received whose path holds `tag`. */
+const requestsTagged = async (tag: string, origin: string = env.PAGE_SERVER) =>
+  ((await (await fetch(`${origin}/__requests?tag=${tag}`)).json()) as { url: string }[]).length;
 
 const hostSlots = async (host: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM analysis_host_slots WHERE host = ? AND expires_at > CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)").bind(host).first<{ n: number }>())!.n;
@@ -75,6 +76,28 @@ describe("the main lane never waits for a slow site; the slow lane gives it the 
     expect(await requestsTagged(tag)).toBe(1 + Number(env.ANALYSIS_MAX_ATTEMPTS));
     expect(Date.parse(report.updated_at) - Date.parse(report.created_at)).toBeGreaterThan(FIRST_DEADLINE_MS + 2 * FULL_DEADLINE_MS);
   }, 30_000);
+
+  it("sends a host the slow lane is working on straight there: the main lane spends no first deadline on it again", async () => {
+    const host = new URL(env.OTHER_HOST).hostname;
+    const tag = `lanes-known-slow-${Date.now()}`;
+    const before = requeueCounts(host);
+    const first = await create(hanging, `${env.OTHER_HOST}/hostile/hang?${tag}=0`);
+    // Its first deadline missed, its slot passes to the slow lane at once (no gap in which the host looks fast).
+    const deadline = Date.now() + 5000;
+    while (!(await env.DB.prepare("SELECT 1 FROM analysis_host_slots WHERE report_id = ? AND lane = 'slow'").bind(first).first())) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const later = [];
+    for (let n = 1; n <= 3; n++) later.push(await create(hanging, `${env.OTHER_HOST}/hostile/hang?${tag}=${n}`));
+    const ended = await waitForRows([first, ...later], 40_000);
+    expect(ended.map((r) => [r.status, r.error_code])).toEqual(ended.map(() => ["failed", "timeout"]));
+    // The site saw the first report's main-lane try and then only slow-lane attempts (2 each): 1 + 4 x 2, not 4 + 4 x 2.
+    expect(await requestsTagged(tag, env.OTHER_HOST)).toBe(1 + 4 * Number(env.ANALYSIS_MAX_ATTEMPTS));
+    const after = requeueCounts(host);
+    expect(after.missedFirstDeadline - before.missedFirstDeadline).toBe(1);
+    expect(after.sentToSlowLane - before.sentToSlowLane).toBe(3);
+  }, 50_000);
 
   it("completes a slow-but-answering target (between the two deadlines) in the slow lane", async () => {
     const tag = `lanes-slow-${Date.now()}`;
