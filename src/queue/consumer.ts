@@ -172,7 +172,9 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
       await slot.release(missedFirstDeadline);
     }
     if (step.next === "skip") return message.ack();
-    if (step.next === "later") return message.retry({ delaySeconds: step.delaySeconds });
+    // A crawl's page whose fetch slot is not due yet (a slow site holds each slot for its whole fetch): a new message
+    // with the delay, like a retry, so waiting never uses up the deliveries that are kept for crashes.
+    if (step.next === "later") return await requeue(context, message, job, context.lane, step.delaySeconds);
     const { outcome } = step;
     if (!outcome.ok && outcome.code === FIRST_DEADLINE) {
       countRequeue(host, "missedFirstDeadline");
