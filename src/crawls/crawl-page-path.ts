@@ -23,14 +23,17 @@ export function crawlPagePath(env: Env, db: Db, pool: RenderPool | null, job: Cr
   let rendered = false;
   return {
     async analyze(url, options) {
-      // The processing mark is written before the slot is claimed, so the fetch claims its slot last.
-      await markProcessing(db, job);
-      const page = await db
-        .select({ state: crawlPages.state, siteFacts: crawls.siteFacts, render: crawls.render })
-        .from(crawlPages)
-        .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
-        .where(and(eq(crawlPages.id, job.crawlPageId ?? 0), eq(crawlPages.crawlId, job.crawlId)))
-        .get();
+      // The processing mark is written before the slot is claimed, so the fetch claims its slot last; the page is read
+      // in the same round trip.
+      const [, [page]] = await db.batch([
+        markProcessing(db, job),
+        db
+          .select({ state: crawlPages.state, siteFacts: crawls.siteFacts, render: crawls.render })
+          .from(crawlPages)
+          .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
+          .where(and(eq(crawlPages.id, job.crawlPageId ?? 0), eq(crawlPages.crawlId, job.crawlId)))
+          .limit(1),
+      ]);
       const slot = page?.state === "pending" ? await claimFetchSlot(db, job.crawlId) : ({ ok: false, reason: "stopped" } as const);
       if (!slot.ok && slot.reason === "later") return { next: "later", delaySeconds: slot.delaySeconds };
       if (!slot.ok) {

@@ -136,7 +136,7 @@ export const analysisHostSlots = sqliteTable(
     reportId: integer().primaryKey(),
     host: text().notNull(),
     expiresAt: integer().notNull(),
-    /** The lane whose analysis holds the slot: a main-lane message capped by slow-lane holders moves to the slow lane. */
+    /** The lane whose analysis holds the slot: while the slow lane holds one, the main lane sends the host's pages there. */
     lane: text({ enum: ["main", "slow"] }).notNull().default("main"),
   },
   (t) => [index("analysis_host_slots_host_idx").on(t.host, t.expiresAt)],

@@ -20,13 +20,6 @@ import { renderPool, type RenderPool } from "../render/browser-pool";
 import { loneReportPath } from "./lone-report-path";
 
 /**
- * Two lanes (docs/operations.md "Slow lane and retries"). The main lane gives a page a first deadline to its response
- * headers; a page that misses it moves to the slow lane, which gives it the whole FETCH_TIMEOUT_MS, and every retry
- * runs there too. So a batch of hanging or refusing sites costs the main lane one first deadline, never the full one.
- */
-export type { Lane };
-
-/**
  * How long a delivery waits in the consumer for its host's slot before going back to the queue; in the main lane at
  * most the first deadline, so a batch still costs it about one first deadline at most.
  */
@@ -50,7 +43,7 @@ interface LaneContext {
   turnWaitMs: number;
   /** Hosts whose slots other invocations held past hostWaitMs: this invocation's next messages of them do not wait. */
   crowded: Set<string>;
-  /** Hosts that missed the first deadline in this invocation: its capped messages of them go to the slow lane. */
+  /** Hosts that missed the first deadline in this invocation: its next messages of them go to the slow lane untried. */
   movedHosts: Set<string>;
 }
 
@@ -64,6 +57,11 @@ function bodyBudget(limit: number): BodyBudget {
 /** The isolate's body budget counters (held, peak, waits, overruns), for tests and the soak, like domGateCounts. */
 export const bodyBudgetCounts = () => isolateBudget?.counts();
 
+/**
+ * Two lanes (docs/operations.md "Slow lane and retries"). The main lane gives a page a first deadline to its response
+ * headers; a page that misses it moves to the slow lane, which gives it the whole FETCH_TIMEOUT_MS, and every retry
+ * runs there too. So a batch of hanging or refusing sites costs the main lane one first deadline, never the full one.
+ */
 export const handleAnalysisBatch = (batch: MessageBatch<unknown>, env: Env) => handleLane(batch, env, "main");
 export const handleSlowAnalysisBatch = (batch: MessageBatch<unknown>, env: Env) => handleLane(batch, env, "slow");
 
@@ -176,7 +174,7 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     // with the delay, like a retry, so waiting never uses up the deliveries that are kept for crashes.
     if (step.next === "later") return await requeue(context, message, job, context.lane, step.delaySeconds);
     const { outcome } = step;
-    if (!outcome.ok && outcome.code === FIRST_DEADLINE) {
+    if (missedFirstDeadline) {
       countRequeue(host, "missedFirstDeadline");
       await markMovedToSlowLane(db, job);
       return await requeue(context, message, job, "slow");
@@ -199,8 +197,9 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
 
 /**
  * A message's turn at its host (docs/operations.md "Per-host fairness"): first this invocation's line for the host,
- * then one of the host's slots across all consumers. "slow" when the main lane should not try the host now (capped
- * while the host is slow), "wait" when other invocations hold its slots.
+ * then one of the host's slots across all consumers. "slow" when the main lane should not try the host now (the slow
+ * lane is working on it, or one of this invocation's pages of it just missed the first deadline), "wait" when other
+ * invocations hold its slots.
  */
 async function takeHostSlot(
   context: LaneContext,
@@ -259,7 +258,6 @@ export const requeueCounts = (host: string): Record<RequeueReason, number> => ({
 /** A crawl's page is fetched with the crawl's login (docs/security.md), a lone report with its own. */
 const sealedAuthOf = (job: AnalysisJob) =>
   job.crawlId ? sql<string | null>`(SELECT ${crawls.authSecret} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})` : reports.authSecret;
-
 
 /** A new message on `lane` replaces the delivery; if the queue refuses it, the delivery itself comes back. */
 async function requeue(context: LaneContext, message: Message<unknown>, job: AnalysisJob, lane: Lane, delaySeconds?: number) {

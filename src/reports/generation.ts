@@ -26,6 +26,15 @@ const noRetry = { attempts: 0, lastErrorCode: null, lastErrorMessage: null, last
 /** The same columns for the statements written in SQL. */
 const noRetrySql = sql.raw("attempts = 0, last_error_code = NULL, last_error_message = NULL, last_error_at = NULL, next_attempt_at = NULL");
 
+/** The columns of a generation that ends failed, whatever ended it: the previous results stay. */
+const failedWith = (failure: Pick<Failure, "code" | "message">, now: string) => ({
+  status: "failed" as const,
+  errorCode: failure.code,
+  errorMessage: failure.message,
+  ...noRetry,
+  updatedAt: now,
+});
+
 /** The columns that start a report's next generation (regenerate): the previous results stay until it ends. */
 export const nextGeneration = () => ({ status: "queued" as const, generation: sql`${reports.generation} + 1`, ...noRetry });
 
@@ -95,7 +104,7 @@ export function endGeneration(db: Db, job: AnalysisJob, outcome: AnalysisOutcome
 export const failGeneration = (db: Db, job: AnalysisJob, failure: Pick<Failure, "code" | "message">, now = new Date().toISOString()) =>
   db
     .update(reports)
-    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, ...noRetry, updatedAt: now })
+    .set(failedWith(failure, now))
     .where(and(sameGeneration(job), stillRunning));
 
 /**
@@ -105,7 +114,7 @@ export const failGeneration = (db: Db, job: AnalysisJob, failure: Pick<Failure, 
 export const failStaleGenerations = (db: Db, cutoff: string, failure: Failure, now: string): Promise<AnalysisJob[]> =>
   db
     .update(reports)
-    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, ...noRetry, updatedAt: now })
+    .set(failedWith(failure, now))
     .where(and(unfinished, lt(reports.updatedAt, cutoff)))
     .returning({ reportId: reports.id, generation: reports.generation });
 
@@ -116,7 +125,7 @@ export const failStaleGenerations = (db: Db, cutoff: string, failure: Failure, n
 export const failCancelledCrawlPages = (db: Db, accountId: number, crawlId: number, failure: Failure, now: string) =>
   db
     .update(reports)
-    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, ...noRetry, updatedAt: now })
+    .set(failedWith(failure, now))
     .where(
       sql`${reports.status} IN ('queued', 'processing') AND EXISTS (
         SELECT 1 FROM ${crawlPages} p JOIN ${crawls} c ON c.id = p.crawl_id
