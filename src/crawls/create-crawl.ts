@@ -8,7 +8,7 @@ import { passwordRule } from "../reports/password-rule";
 import { normalizeCrawlUrl } from "./discovery/normalize-url";
 import { UNFINISHED } from "./find-crawl";
 import type { StoreCrawlInput } from "./schemas";
-import type { ConfigVars, CrawlSettings } from "../config";
+import { config, type ConfigVars, type CrawlSettings } from "../config";
 import type { AuthSummary } from "../reports/auth-field";
 import { authColumnsFor, noAuth } from "../reports/sealed-auth";
 
@@ -28,12 +28,12 @@ export interface NewCrawl {
 
 /** Checks the input of POST /crawls and turns it into a crawl to insert. */
 export async function crawlFromInput(
+  /** The settings, and for `auth` the key of webhook secrets (503 without it). */
+  env: ConfigVars,
+  accountId: number,
   input: StoreCrawlInput,
-  settings: CrawlSettings,
-  allowPrivateTargets: boolean,
-  /** For `auth`: sealed under the key of webhook secrets, or 503 without it. */
-  sealing: { env: ConfigVars; accountId: number },
 ): Promise<NewCrawl> {
+  const { crawl: settings, allowPrivateTargets } = config(env);
   if (input.limit > settings.maxPages) {
     const message = `The limit field must be between 1 and ${settings.maxPages}.`;
     throw new ApiError(422, message, { limit: [message] });
@@ -41,7 +41,7 @@ export async function crawlFromInput(
   const url = normalizeCrawlUrl(targetUrlOrThrow(input.url, allowPrivateTargets).href)!;
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
   // The credentials belong to the origin of the URL given: every page of the crawl on it gets them, nothing else.
-  const auth = (await authColumnsFor(sealing.env, sealing.accountId, url, input.auth)) ?? noAuth;
+  const auth = (await authColumnsFor(env, accountId, url, input.auth)) ?? noAuth;
   return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, render: input.render, ...auth };
 }
 

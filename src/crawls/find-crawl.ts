@@ -1,13 +1,27 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
-import { noPages, type PageCounts } from "./serialize";
+import { findWhereItIs, type RequestSession } from "../db/request-session";
+import { noPages, toCrawlResource, type PageCounts } from "./serialize";
 
 export const UNFINISHED = ["discovering", "running"] as const;
 
 /** A crawl of this account, or undefined: another account's crawl is exactly as missing as no crawl. */
 export const findCrawl = (db: Db, accountId: number, id: number): Promise<Crawl | undefined> =>
   db.select().from(crawls).where(and(eq(crawls.id, id), eq(crawls.accountId, accountId))).get();
+
+/**
+ * A crawl of this account where it is: a crawl just created elsewhere may not be on the replica yet, so the primary
+ * is asked before a 404, and its pages are then read there too (the handle comes back with it).
+ */
+export const findCrawlNearOrOnPrimary = (session: RequestSession, accountId: number, id: number) =>
+  findWhereItIs(session, (db) => findCrawl(db, accountId, id));
+
+/** One crawl as the API and the MCP show it, with its page counts. */
+export async function crawlResourceOf(db: Db, crawl: Crawl, origin: string) {
+  const counts = await pageCounts(db, [crawl.id]);
+  return toCrawlResource(crawl, counts.get(crawl.id) ?? noPages, origin);
+}
 
 /** Page counts by state for each crawl, in one grouped query. */
 export async function pageCounts(db: Db, crawlIds: number[]): Promise<Map<number, PageCounts>> {

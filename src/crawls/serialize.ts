@@ -32,7 +32,7 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
   };
 }
 
-export const toCrawlPageResource = (row: CrawlPage) => ({
+export const toCrawlPageResource = (row: Pick<CrawlPage, "url" | "state" | "depth" | "inSitemap" | "reportId">) => ({
   url: row.url,
   state: row.state,
   depth: row.depth,

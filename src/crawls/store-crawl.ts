@@ -11,8 +11,8 @@ import type { StoreCrawlInput } from "./schemas";
  */
 export async function storeCrawl(db: Db, env: Env, accountId: number, body: StoreCrawlInput) {
   requireRendering(env, body.render);
-  const { crawl: settings, allowPrivateTargets } = config(env);
-  const input = await crawlFromInput(body, settings, allowPrivateTargets, { env, accountId });
+  const input = await crawlFromInput(env, accountId, body);
+  const settings = config(env).crawl;
   const crawl = await insertCrawl(db, accountId, input, settings);
   if (typeof crawl === "string") return refusal(crawl, settings);
   await enqueueDiscovery(db, env.CRAWL_QUEUE, crawl.id);

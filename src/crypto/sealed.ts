@@ -1,5 +1,5 @@
 import { config, type ConfigVars } from "../config";
-import { randomBytes } from "./encoding";
+import { fromBase64, randomBytes, toBase64 } from "./encoding";
 
 /*
  * Secrets stored in D1 (webhook signing secrets, the credentials of audits behind a login): AES-GCM under one key,
@@ -8,8 +8,6 @@ import { randomBytes } from "./encoding";
  */
 
 const encoder = new TextEncoder();
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
 /**
  * The AES-GCM key behind stored secrets, or null when none is configured. WEBHOOK_ENCRYPTION_KEY is any long random

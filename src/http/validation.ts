@@ -30,11 +30,10 @@ const notFoundHook = (result: { success: boolean }) => {
   if (!result.success) throw new ApiError(404, "Resource not found.");
 };
 
-/** Query errors are 422 naming the field; a path that does not name a resource is simply not found. */
-export const validate = <T extends z.ZodType, Target extends "query" | "param">(target: Target, schema: T) =>
-  zValidator(target, schema, target === "param" ? notFoundHook : hook);
-
-/** The same answers for the validators a declared route (src/routes) gets from its request schemas. */
+/**
+ * The answers for the validators a declared route (src/routes) gets from its request schemas: query errors are 422
+ * naming the field; a path that does not name a resource is simply not found.
+ */
 export const routeHook = (result: { success: boolean; error?: z.core.$ZodError; target: string }) =>
   result.target === "param" ? notFoundHook(result) : hook(result);
 
@@ -42,7 +41,7 @@ export const routeHook = (result: { success: boolean; error?: z.core.$ZodError; 
  * A declared route validates its path first, as a middleware, so a path naming no resource is 404 before its
  * query is read (the route's own validators run query first); they then see the same, valid, path again.
  */
-export const pathFirst = <T extends z.ZodType>(schema: T) => validate("param", schema);
+export const pathFirst = <T extends z.ZodType>(schema: T) => zValidator("param", schema, notFoundHook);
 
 /** The body `validateBody` read, typed by its schema (a declared route's handler does not see middleware input). */
 export const validBody = <T extends z.ZodType>(c: Context, _schema: T): z.output<T> => c.req.valid("form" as never);

@@ -1,12 +1,9 @@
 import { storeCrawl } from "../crawls/store-crawl";
 import { z } from "zod";
-import { findCrawl, pageCounts } from "../crawls/find-crawl";
+import { crawlResourceOf, findCrawlNearOrOnPrimary } from "../crawls/find-crawl";
 import { listWorstPages } from "../crawls/list-worst-pages";
 import { crawlPageResource, crawlResource, listCrawlPagesQuery, storeCrawlBody, type StoreCrawlInput } from "../crawls/schemas";
-import { noPages, toCrawlResource, type CrawlResource } from "../crawls/serialize";
-import type { Crawl } from "../db/schema";
-import type { Db } from "../db/client";
-import { findWhereItIs } from "../db/request-session";
+import { noPages, toCrawlPageResource, toCrawlResource, type CrawlResource } from "../crawls/serialize";
 import { notFound } from "../http/errors";
 import { reportResource } from "../reports/schemas";
 import { idOf, page, pageFields, pageOf, render } from "./arguments";
@@ -17,13 +14,7 @@ const crawlId = z.object({ id: idOf("crawl") });
 const crawlOutput = z.object(crawlResource.shape);
 const PAGES_PER_CALL = 25;
 
-const findOrThrow = async (ctx: ToolContext, id: number) =>
-  (await findWhereItIs(ctx.session, (db) => findCrawl(db, ctx.accountId, id))) ?? notFound();
-
-async function resource(db: Db, crawl: Crawl, origin: string) {
-  const counts = await pageCounts(db, [crawl.id]);
-  return toCrawlResource(crawl, counts.get(crawl.id) ?? noPages, origin);
-}
+const findOrThrow = async (ctx: ToolContext, id: number) => (await findCrawlNearOrOnPrimary(ctx.session, ctx.accountId, id)) ?? notFound();
 
 function describeCrawl(crawl: CrawlResource): string {
   const head = `Crawl ${crawl.id} of ${crawl.url}: ${crawl.status}, ${crawl.pages.found} pages found, ${crawl.pages.audited} audited`;
@@ -63,7 +54,7 @@ const getCrawl = defineTool({
   annotations: { readOnlyHint: true },
   async run({ id }, ctx) {
     const { found, db } = await findOrThrow(ctx, id);
-    const data = await resource(db, found, ctx.origin);
+    const data = await crawlResourceOf(db, found, ctx.origin);
     return { data, text: describeCrawl(data) };
   },
 });
@@ -85,11 +76,7 @@ const listCrawlPagesTool = defineTool({
     const { found, db } = await findOrThrow(ctx, id);
     const list = await listWorstPages(db, found.id, { state }, { page, perPage: PAGES_PER_CALL });
     const pages = list.rows.map((row) => ({
-      url: row.url,
-      state: row.state,
-      depth: row.depth,
-      in_sitemap: row.inSitemap,
-      report: row.reportId,
+      ...toCrawlPageResource(row),
       status: row.status,
       score: row.score,
       result: row.result,

@@ -1,16 +1,14 @@
-import { storeReport } from "../reports/store-report";
+import { storeReport, storeReportUpdate } from "../reports/store-report";
 import { z } from "zod";
 import { findOnPrimaryIfMissing, findWhereItIs } from "../db/request-session";
 import { notFound } from "../http/errors";
 import { listHistory, findReportId } from "../history/list-history";
 import { historyEntry } from "../history/schemas";
 import { toHistoryEntry } from "../history/serialize";
-import { enqueueAnalysis } from "../reports/enqueue-analysis";
 import { findReport } from "../reports/find-report";
 import { listReports } from "../reports/list-reports";
-import { listReportsQuery, storeReportBody, type StoreReportInput } from "../reports/schemas";
+import { listReportsQuery, reportFields, storeReportBody, type StoreReportInput } from "../reports/schemas";
 import { toReportResource, type ReportRow } from "../reports/serialize";
-import { updateReport } from "../reports/update-report";
 import { oneOf } from "../http/list-params";
 import { idOf, page, pageFields, pageOf, render, perPage } from "./arguments";
 import { describeReport, reportListItem, reportSummary, toReportSummary } from "./report-summary";
@@ -68,6 +66,9 @@ const getReport = defineTool({
 
 const q = listReportsQuery.shape;
 
+/** The list leaves out each report's checks, so it does not read or decode them either. */
+const withoutResults = reportFields.filter((field) => field !== "results");
+
 const listReportsTool = defineTool({
   name: "list_reports",
   title: "List reports",
@@ -79,7 +80,7 @@ const listReportsTool = defineTool({
   output: pageOf("reports", reportListItem),
   annotations: { readOnlyHint: true },
   async run(args, ctx) {
-    const { rows, total, page } = await listReports(ctx.db, ctx.accountId, { ...args, search_by: "url", fields: undefined, format: undefined });
+    const { rows, total, page } = await listReports(ctx.db, ctx.accountId, { ...args, search_by: "url", fields: withoutResults, format: undefined });
     const reports = rows.map((row) => {
       const { results: _results, ...item } = toReportResource(row, ctx.origin);
       return item;
@@ -100,8 +101,7 @@ const regenerateReport = defineTool({
   output: reportSummary,
   annotations: { idempotentHint: false },
   async run({ id }, ctx) {
-    const { report } = await updateReport(ctx.db, ctx.accountId, id, { update: 1 }, ctx.env);
-    await enqueueAnalysis(ctx.db, ctx.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
+    const { report } = await storeReportUpdate(ctx.db, ctx.env, ctx.accountId, id, { update: 1 });
     const data = summaryOf(report, ctx);
     return { data, text: describeReport(data) };
   },

@@ -1,4 +1,4 @@
-import type { ReportRow } from "../reports/serialize";
+import { retryState } from "../reports/serialize";
 
 /** What a temporary failure was, in the reader's words; a code without one here shows its stored message. */
 const reasons: Record<string, string> = {
@@ -18,12 +18,13 @@ export function roughDuration(ms: number): string {
 
 /**
  * A running report waiting for a retry, in one sentence: "Retrying: the site did not answer in time (attempt 2 of 5,
- * next in about 1 minute)". Null when it is not waiting for one.
+ * next in about 1 minute)". Null when it is not waiting for one: the page says it when the API does.
  */
-export function describeRetry(row: Pick<ReportRow, "status" | "attempts" | "lastErrorCode" | "lastErrorMessage" | "nextAttemptAt">, maxAttempts: number, now = Date.now()) {
-  if ((row.status !== "queued" && row.status !== "processing") || !row.nextAttemptAt || !row.lastErrorCode) return null;
-  const reason = reasons[row.lastErrorCode] ?? (row.lastErrorMessage || row.lastErrorCode).replace(/\.$/, "");
-  const wait = Date.parse(row.nextAttemptAt) - now;
+export function describeRetry(row: Parameters<typeof retryState>[0], maxAttempts: number, now = Date.now()) {
+  const { attempts, last_error, next_attempt_at } = retryState(row);
+  if (!last_error || !next_attempt_at) return null;
+  const reason = reasons[last_error.code] ?? (last_error.message || last_error.code).replace(/\.$/, "");
+  const wait = Date.parse(next_attempt_at) - now;
   const when = wait > 0 ? `next in ${roughDuration(wait)}` : "starting now";
-  return `Retrying: ${reason} (attempt ${row.attempts + 1} of ${maxAttempts}, ${when})`;
+  return `Retrying: ${reason} (attempt ${(attempts ?? 0) + 1} of ${maxAttempts}, ${when})`;
 }

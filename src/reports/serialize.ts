@@ -66,7 +66,7 @@ export function toReportResource(row: ReportRow, origin: string) {
  * What a running generation is waiting for (docs/operations.md "Slow lane and retries"): attempts made so far (null
  * once it ended), and while a retry is due, its last temporary failure and when the next attempt starts.
  */
-function retryState(row: ReportRow) {
+export function retryState(row: Pick<ReportRow, "status" | "attempts" | "lastErrorCode" | "lastErrorMessage" | "lastErrorAt" | "nextAttemptAt" | "updatedAt">) {
   const running = row.status === "queued" || row.status === "processing";
   const retrying = running && row.nextAttemptAt !== null;
   return {

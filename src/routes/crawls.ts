@@ -3,7 +3,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { cancelCrawl } from "../crawls/cancel-crawl";
 import { deleteCrawl } from "../crawls/delete-crawl";
-import { findCrawl, pageCounts } from "../crawls/find-crawl";
+import { crawlResourceOf, findCrawlNearOrOnPrimary, pageCounts } from "../crawls/find-crawl";
 import { listCrawlPages } from "../crawls/list-crawl-pages";
 import { listCrawls } from "../crawls/list-crawls";
 import { crawlPagesCsvHeader, exportCrawlPages } from "../crawls/export-crawl-pages";
@@ -12,10 +12,7 @@ import {
   storeCrawlBody,
 } from "../crawls/schemas";
 import { noPages, toCrawlPageResource, toCrawlResource } from "../crawls/serialize";
-import type { Crawl } from "../db/schema";
-import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
-import { findWhereItIs, type RequestSession } from "../db/request-session";
 import { csvResponse, wantsCsv } from "../http/csv";
 import { notFound } from "../http/errors";
 import { pickFields } from "../http/fields";
@@ -25,16 +22,6 @@ import { pathFirst, routeHook, validateBody, validBody } from "../http/validatio
 
 const origin = (url: string) => new URL(url).origin;
 const tags = ["crawls"];
-
-// A crawl just created elsewhere may not be on the replica yet: the primary is asked before a 404, and its pages
-// are then read there too.
-const findCrawlNearOrOnPrimary = (session: RequestSession, accountId: number, id: number) =>
-  findWhereItIs(session, (db) => findCrawl(db, accountId, id));
-
-async function resource(db: Db, crawl: Crawl, requestUrl: string) {
-  const counts = await pageCounts(db, [crawl.id]);
-  return toCrawlResource(crawl, counts.get(crawl.id) ?? noPages, origin(requestUrl));
-}
 
 export const crawlRoutes = new OpenAPIHono<AppEnv>({ defaultHook: routeHook });
 
@@ -99,7 +86,7 @@ crawlRoutes.openapi(showRoute, async (c) => {
   const { fields } = c.req.valid("query");
   const crawl = await findCrawlNearOrOnPrimary(c.var.session, c.var.caller.accountId, c.req.valid("param").id);
   if (!crawl) return notFound();
-  return c.json({ data: pickFields(await resource(crawl.db, crawl.found, c.req.url), fields), status: 200 }, 200);
+  return c.json({ data: pickFields(await crawlResourceOf(crawl.db, crawl.found, origin(c.req.url)), fields), status: 200 }, 200);
 });
 
 const pagesRoute = createRoute({
@@ -141,7 +128,7 @@ const cancelRoute = createRoute({
 
 crawlRoutes.openapi(cancelRoute, async (c) => {
   const crawl = await cancelCrawl(c.var.db, c.var.caller.accountId, c.req.valid("param").id);
-  return c.json({ data: await resource(c.var.db, crawl, c.req.url), status: 200 }, 200);
+  return c.json({ data: await crawlResourceOf(c.var.db, crawl, origin(c.req.url)), status: 200 }, 200);
 });
 
 const deleteRoute = createRoute({

@@ -1,5 +1,4 @@
-import { storeReport } from "../reports/store-report";
-import { requireRendering } from "../render/availability";
+import { storeReport, storeReportUpdate } from "../reports/store-report";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Db } from "../db/client";
@@ -7,14 +6,12 @@ import type { AppEnv } from "../env";
 import { listEnvelope } from "../http/pagination";
 import { pathFirst, routeHook, validateBody, validBody } from "../http/validation";
 import { deleteReport } from "../reports/delete-report";
-import { enqueueAnalysis } from "../reports/enqueue-analysis";
 import { findReport, readsResults } from "../reports/find-report";
 import { listReports } from "../reports/list-reports";
 import {
   listReportsQuery, reportFieldsResource, reportIdParam, reportResource, showReportQuery, storeReportBody, updateReportBody,
 } from "../reports/schemas";
 import { toReportResource } from "../reports/serialize";
-import { updateReport } from "../reports/update-report";
 import { notFound } from "../http/errors";
 import { pickFields } from "../http/fields";
 import { findOnPrimaryIfMissing } from "../db/request-session";
@@ -123,12 +120,8 @@ function updateOperation(method: "put" | "patch", operationId: string, summary: 
   reportRoutes.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const input = validBody(c, updateReportBody);
-    requireRendering(c.env, input.render);
-    const { report, regenerate } = await updateReport(c.var.db, c.var.caller.accountId, id, input, c.env);
-    if (regenerate) {
-      await enqueueAnalysis(c.var.db, c.env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
-      return c.json({ data: toReportResource(report, origin(c.req.url)), status: 202 as const }, 202);
-    }
+    const { report, regenerate } = await storeReportUpdate(c.var.db, c.env, c.var.caller.accountId, id, input);
+    if (regenerate) return c.json({ data: toReportResource(report, origin(c.req.url)), status: 202 as const }, 202);
     return c.json({ data: toReportResource(report, origin(c.req.url)), status: 200 as const }, 200);
   });
 }

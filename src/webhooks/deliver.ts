@@ -6,7 +6,7 @@ import { MAX_QUEUE_DELAY_SECONDS, sendAttempt } from "./enqueue-deliveries";
 import { deliveryJobSchema, type DeliveryJob } from "./job";
 import { recordAttempt } from "./record-attempt";
 import { liveSecrets } from "./secrets-of";
-import { encryptionKey } from "./secret";
+import { encryptionKey } from "../crypto/sealed";
 import { sendWebhook, type SendResult } from "./send";
 import { signatureHeader } from "./sign";
 

@@ -1,20 +1,15 @@
 import type { ConfigVars } from "../config";
-import { randomBytes } from "../crypto/encoding";
+import { fromBase64, randomBytes, toBase64 } from "../crypto/encoding";
 import { seal, unseal } from "../crypto/sealed";
 import { requireEncryptionKey as requireKey } from "../http/encryption-key";
 
 const SECRET_PREFIX = "whsec_";
-
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
 /** A Standard Webhooks secret: `whsec_` + base64 of 32 random bytes. */
 export const generateSecret = () => SECRET_PREFIX + toBase64(randomBytes(32));
 
 /** The bytes an HMAC is keyed with: the base64 after the prefix, decoded. */
 export const secretBytes = (secret: string) => fromBase64(secret.slice(SECRET_PREFIX.length));
-
-export { encryptionKey } from "../crypto/sealed";
 
 /** The key or a 503: an endpoint whose secret cannot be stored safely is not created. */
 export const requireEncryptionKey = (env: ConfigVars) => requireKey(env, "Webhooks are not available");
