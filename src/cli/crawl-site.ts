@@ -2,11 +2,10 @@ import type { AnalysisOutcome } from "../analysis/analyze";
 import { resultForScore, type ResultLabel } from "../analysis/score";
 import type { AnalysisOptions } from "../analysis/settings";
 import { discoverUrls, type DiscoveryInput } from "../crawls/discovery/discover-urls";
-import { llmsView } from "../crawls/discovery/llms-links";
 import { pause } from "../crawls/discovery/pause";
 import { robotsPolicy } from "../crawls/discovery/robots-rules";
 import { pageFactsOf, type PageFacts } from "../crawls/page-facts";
-import { runSiteChecks } from "../crawls/site-checks/index";
+import { runSiteChecks, siteViewOf } from "../crawls/site-checks/index";
 import { auditPage } from "./audit";
 import type { CrawlPageState, SiteVerdict } from "../crawls/site-checks/types";
 
@@ -90,12 +89,12 @@ export async function crawlSite(
     onPage(pages.at(-1)!, pages.length, queue.length);
   }
 
-  const siteChecks = runSiteChecks({
-    pages: pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null })),
-    sitemapRead: discoveredBy === "sitemap",
-    linkGraphPartial: truncated || crawl.source === "sitemap",
-    llms: llmsView(site),
-  });
+  const siteChecks = runSiteChecks(
+    siteViewOf(
+      pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null })),
+      { discoveredBy, truncated, source: crawl.source, siteFacts: site },
+    ),
+  );
   const scores = pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []));
   const score = scores.length > 0 ? Math.round(scores.reduce((sum, one) => sum + one, 0) / scores.length) : null;
   return {
