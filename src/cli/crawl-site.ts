@@ -12,7 +12,6 @@ import type { CrawlPageState, SiteVerdict } from "../crawls/site-checks/types";
 /** One page of an in-process crawl: its analysis when it was fetched, nothing when robots.txt disallows it. */
 export interface CrawledPage {
   url: string;
-  depth: number;
   inSitemap: boolean;
   state: Exclude<CrawlPageState, "pending">;
   outcome: AnalysisOutcome | null;
@@ -22,8 +21,6 @@ export type SiteCrawl =
   | {
       ok: true;
       discoveredBy: "sitemap" | "links";
-      /** The interval the crawl kept, raised to robots.txt's Crawl-delay. */
-      intervalMs: number;
       found: number;
       skipped: number;
       truncated: boolean;
@@ -35,7 +32,13 @@ export type SiteCrawl =
     }
   | { ok: false; code: string; message: string };
 
-type Pending = Omit<CrawledPage, "state" | "outcome"> & { blocked: boolean };
+/** A URL in the crawl's queue: `depth` links from a seed, `blocked` when robots.txt disallows it. */
+interface Pending {
+  url: string;
+  depth: number;
+  inSitemap: boolean;
+  blocked: boolean;
+}
 
 /**
  * A crawl as the service runs one (docs/crawls.md), in this process and with nothing stored: the same discovery,
@@ -63,7 +66,7 @@ export async function crawlSite(
   for (let i = 0; i < queue.length; i++) {
     const next = queue[i]!;
     if (next.blocked) {
-      pages.push({ url: next.url, depth: next.depth, inSitemap: next.inSitemap, state: "blocked", outcome: null });
+      pages.push({ url: next.url, inSitemap: next.inSitemap, state: "blocked", outcome: null });
       onPage(pages.at(-1)!, pages.length, queue.length);
       continue;
     }
@@ -71,7 +74,7 @@ export async function crawlSite(
     const read: { facts?: PageFacts } = {};
     const outcome = await auditPage(next.url, { ...options, site, onPage: (parsed) => void (read.facts = pageFactsOf(parsed)) });
     lastFetchEnd = Date.now();
-    pages.push({ url: next.url, depth: next.depth, inSitemap: next.inSitemap, state: outcome.ok ? "audited" : "failed", outcome });
+    pages.push({ url: next.url, inSitemap: next.inSitemap, state: outcome.ok ? "audited" : "failed", outcome });
     if (outcome.ok && read.facts) {
       facts.set(next.url, read.facts);
       if (discoveredBy === "links" && next.depth < maxDepth) {
@@ -100,7 +103,6 @@ export async function crawlSite(
   return {
     ok: true,
     discoveredBy,
-    intervalMs,
     found: discoveredBy === "sitemap" ? discovered.found : known.size,
     skipped: discovered.skipped,
     truncated,
