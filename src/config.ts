@@ -128,12 +128,17 @@ const monitoringVars = {
   PUBLIC_ORIGIN: origin("origin of the report pages, for page_url in webhook payloads (null while empty)"),
 };
 
+/** The highest MAX_CRAWL_PAGES allows; the command line's --limit has the same ceiling (its crawl holds the pages' facts in memory). */
+export const CRAWL_PAGES_CEILING = 100_000;
+/** CRAWL_INTERVAL_MS's range, which the command line's --interval-ms keeps too. */
+export const CRAWL_INTERVAL_BOUNDS = { min: 0, max: 60_000 } as const;
+
 /** Crawls. */
 const crawlVars = {
-  MAX_CRAWL_PAGES: number({ default: 1000, min: 1, max: 100_000, unit: "pages" }, "highest `limit` of a crawl"),
+  MAX_CRAWL_PAGES: number({ default: 1000, min: 1, max: CRAWL_PAGES_CEILING, unit: "pages" }, "highest `limit` of a crawl"),
   MAX_CRAWL_DEPTH: number({ default: 5, min: 0, max: 100, unit: "clicks" }, "clicks from the start URL that link discovery follows"),
   MAX_ACTIVE_CRAWLS: number({ default: 3, min: 1, max: 100, unit: "crawls" }, "unfinished crawls per account (429 beyond)"),
-  CRAWL_INTERVAL_MS: number({ default: 1000, min: 0, max: 60_000, unit: ms },
+  CRAWL_INTERVAL_MS: number({ default: 1000, ...CRAWL_INTERVAL_BOUNDS, unit: ms },
     "at least this long between two fetches of one crawl (or robots.txt Crawl-delay, up to 30 s)",
   ),
 };

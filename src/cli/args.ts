@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { Importance } from "../analysis/types";
 import type { Crawl } from "../db/schema";
 import type { Auth } from "../analysis/credentials";
+import { CRAWL_INTERVAL_BOUNDS, CRAWL_PAGES_CEILING } from "../config";
 import { parseCredentials } from "./credentials";
 
 export const formats = ["text", "json", "junit", "markdown"] as const;
@@ -10,8 +11,6 @@ const importances = ["high", "medium", "low"] as const satisfies readonly Import
 
 export const MAX_CONCURRENCY = 32;
 export const DEFAULT_CRAWL_LIMIT = 100;
-/** The highest MAX_CRAWL_PAGES the service allows: a crawl here holds its pages' facts in memory. */
-export const MAX_CRAWL_LIMIT = 100_000;
 const crawlSources = ["auto", "sitemap", "links"] as const satisfies readonly Crawl["source"][];
 
 export const usage = `Usage: pagegrade audit <url...> [options]
@@ -35,7 +34,7 @@ Options:
   --render                      also load each page in a local Chromium (CHROME_PATH, else the usual paths)
                                 and check what its scripts build, adding the rendering checks (Node 22)
   --source auto|sitemap|links   crawl: how pages are found (default auto)
-  --limit N                     crawl: at most N pages (1-${MAX_CRAWL_LIMIT}, default ${DEFAULT_CRAWL_LIMIT})
+  --limit N                     crawl: at most N pages (1-${CRAWL_PAGES_CEILING}, default ${DEFAULT_CRAWL_LIMIT})
   --interval-ms N               crawl: at least N ms between fetches (default CRAWL_INTERVAL_MS, or robots.txt Crawl-delay)
   -h, --help                    this help
   -v, --version                 the version
@@ -158,8 +157,8 @@ export function parseCommandLine(argv: string[]): Parsed {
   const minScore = integerIn("min-score", values["min-score"], 0, 100);
   const concurrency = integerIn("concurrency", values.concurrency, 1, MAX_CONCURRENCY);
   const maxDrop = integerIn("max-drop", values["max-drop"], 0, 100);
-  const limit = integerIn("limit", values.limit, 1, MAX_CRAWL_LIMIT);
-  const intervalMs = integerIn("interval-ms", values["interval-ms"], 0, 60_000);
+  const limit = integerIn("limit", values.limit, 1, CRAWL_PAGES_CEILING);
+  const intervalMs = integerIn("interval-ms", values["interval-ms"], CRAWL_INTERVAL_BOUNDS.min, CRAWL_INTERVAL_BOUNDS.max);
   const failOn = oneOf("fail-on", values["fail-on"], importances);
   const format = oneOf("format", values.format, formats);
   const source = oneOf("source", values.source, crawlSources);

@@ -2,18 +2,16 @@ import type { AnalysisOutcome } from "../analysis/analyze";
 import { resultForScore, type ResultLabel } from "../analysis/score";
 import type { AnalysisOptions } from "../analysis/settings";
 import { discoverUrls, type DiscoveryInput } from "../crawls/discovery/discover-urls";
-import { llmsView } from "../crawls/discovery/llms-links";
 import { pause } from "../crawls/discovery/pause";
 import { robotsPolicy } from "../crawls/discovery/robots-rules";
 import { pageFactsOf, type PageFacts } from "../crawls/page-facts";
-import { runSiteChecks } from "../crawls/site-checks/index";
+import { runSiteChecks, siteViewOf } from "../crawls/site-checks/index";
 import { auditPage } from "./audit";
 import type { CrawlPageState, SiteVerdict } from "../crawls/site-checks/types";
 
 /** One page of an in-process crawl: its analysis when it was fetched, nothing when robots.txt disallows it. */
 export interface CrawledPage {
   url: string;
-  depth: number;
   inSitemap: boolean;
   state: Exclude<CrawlPageState, "pending">;
   outcome: AnalysisOutcome | null;
@@ -23,8 +21,6 @@ export type SiteCrawl =
   | {
       ok: true;
       discoveredBy: "sitemap" | "links";
-      /** The interval the crawl kept, raised to robots.txt's Crawl-delay. */
-      intervalMs: number;
       found: number;
       skipped: number;
       truncated: boolean;
@@ -36,7 +32,13 @@ export type SiteCrawl =
     }
   | { ok: false; code: string; message: string };
 
-type Pending = Omit<CrawledPage, "state" | "outcome"> & { blocked: boolean };
+/** A URL in the crawl's queue: `depth` links from a seed, `blocked` when robots.txt disallows it. */
+interface Pending {
+  url: string;
+  depth: number;
+  inSitemap: boolean;
+  blocked: boolean;
+}
 
 /**
  * A crawl as the service runs one (docs/crawls.md), in this process and with nothing stored: the same discovery,
@@ -64,7 +66,7 @@ export async function crawlSite(
   for (let i = 0; i < queue.length; i++) {
     const next = queue[i]!;
     if (next.blocked) {
-      pages.push({ url: next.url, depth: next.depth, inSitemap: next.inSitemap, state: "blocked", outcome: null });
+      pages.push({ url: next.url, inSitemap: next.inSitemap, state: "blocked", outcome: null });
       onPage(pages.at(-1)!, pages.length, queue.length);
       continue;
     }
@@ -72,7 +74,7 @@ export async function crawlSite(
     const read: { facts?: PageFacts } = {};
     const outcome = await auditPage(next.url, { ...options, site, onPage: (parsed) => void (read.facts = pageFactsOf(parsed)) });
     lastFetchEnd = Date.now();
-    pages.push({ url: next.url, depth: next.depth, inSitemap: next.inSitemap, state: outcome.ok ? "audited" : "failed", outcome });
+    pages.push({ url: next.url, inSitemap: next.inSitemap, state: outcome.ok ? "audited" : "failed", outcome });
     if (outcome.ok && read.facts) {
       facts.set(next.url, read.facts);
       if (discoveredBy === "links" && next.depth < maxDepth) {
@@ -90,18 +92,17 @@ export async function crawlSite(
     onPage(pages.at(-1)!, pages.length, queue.length);
   }
 
-  const siteChecks = runSiteChecks({
-    pages: pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null })),
-    sitemapRead: discoveredBy === "sitemap",
-    linkGraphPartial: truncated || crawl.source === "sitemap",
-    llms: llmsView(site),
-  });
+  const siteChecks = runSiteChecks(
+    siteViewOf(
+      pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null })),
+      { discoveredBy, truncated, source: crawl.source, siteFacts: site },
+    ),
+  );
   const scores = pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []));
   const score = scores.length > 0 ? Math.round(scores.reduce((sum, one) => sum + one, 0) / scores.length) : null;
   return {
     ok: true,
     discoveredBy,
-    intervalMs,
     found: discoveredBy === "sitemap" ? discovered.found : known.size,
     skipped: discovered.skipped,
     truncated,

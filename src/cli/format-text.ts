@@ -7,7 +7,7 @@ import type { SiteReport } from "./site-report";
 import { summaryLine } from "./summary";
 
 // Page text must not drive the terminal: an escape sequence in a <title> would otherwise recolour or rewrite the screen.
-const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD");
+export const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD");
 
 const resultColor = { good: "green", decent: "yellow", bad: "red" } as const;
 const importanceColor = { high: "red", medium: "yellow", low: "dim" } as const;

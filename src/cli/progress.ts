@@ -1,4 +1,5 @@
 import type { CrawledPage } from "./crawl-site";
+import { printable } from "./format-text";
 
 /**
  * A crawl's progress on stderr (stdout holds only the result): one line rewritten in place on a terminal, else a
@@ -11,7 +12,7 @@ export function progressReporter(stderr: { write(text: string): unknown; isTTY?:
     page(page: CrawledPage, done: number, known: number) {
       const status = page.state === "blocked" ? "blocked by robots.txt" : page.outcome?.ok ? `${page.outcome.score}/100` : `failed (${page.outcome?.code})`;
       // The URL is the site's text: no control characters reach the terminal.
-      const line = `[${done}/${known}] ${page.url.replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD")} ${status}`;
+      const line = `[${done}/${known}] ${printable(page.url)} ${status}`;
       written = true;
       stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
     },

@@ -94,7 +94,6 @@ async function prepare(command: Command, io: Io): Promise<Prepared> {
   return { ok: true, options: { ...options, ...renderer.options }, baseline, close: renderer.close };
 }
 
-/** The result on stdout (or in --output, with one line per page on stdout), then the exit code. */
 /** The API's `render` and `auth` fields of each page report, from the flags. */
 const reportFlags = (command: Command, baseline: Baseline | null) => ({
   baseline,
@@ -102,6 +101,7 @@ const reportFlags = (command: Command, baseline: Baseline | null) => ({
   auth: command.auth ? authSummary(command.auth) : null,
 });
 
+/** The result on stdout (or in --output, with one line per page on stdout), then the exit code. */
 async function finish(command: Command, run: RunReport, io: Io): Promise<number> {
   for (const page of run.pages) {
     if (!wasAnalysed(page)) io.stderr.write(`pagegrade: ${page.url}: ${oneLine(page.report.error?.message ?? "")} (${page.report.error?.code})\n`);

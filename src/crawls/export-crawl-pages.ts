@@ -6,7 +6,7 @@ import { verdictColumns } from "../reports/csv-columns";
 import { crawlPagesWhere } from "./list-crawl-pages";
 import type { ListCrawlPagesQuery } from "./schemas";
 
-export type PageRow = Awaited<ReturnType<ReturnType<typeof selectPages>["all"]>>[number];
+type PageRow = Awaited<ReturnType<ReturnType<typeof selectPages>["all"]>>[number];
 
 // What an audit of a site needs from each page and its report; the page's facts and the report's stored results
 // stay unread (most of the bytes).

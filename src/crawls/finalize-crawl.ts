@@ -5,9 +5,9 @@ import type { Db } from "../db/client";
 import { UNFINISHED } from "./find-crawl";
 import { notifyCrawlCompleted } from "./notify";
 import type { PageFacts } from "./page-facts";
-import { runSiteChecks } from "./site-checks/index";
+import { runSiteChecks, siteViewOf } from "./site-checks/index";
 import type { SiteVerdict } from "./site-checks/types";
-import { llmsView, type CrawlSiteFacts } from "./discovery/llms-links";
+import type { CrawlSiteFacts } from "./discovery/llms-links";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const scheduleMs = { none: 0, daily: DAY_MS, weekly: 7 * DAY_MS } as const;
@@ -69,12 +69,12 @@ export async function finalizeCrawl(env: Env, db: Db, crawlId: number): Promise<
       .where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "audited"))),
     db.select({ siteChecks: crawls.siteChecks }).from(crawls).where(eq(crawls.id, crawl.previousId ?? 0)),
   ]);
-  const checks = runSiteChecks({
-    pages: pages.map((p) => ({ ...p, facts: (p.facts as PageFacts | null) ?? null })),
-    sitemapRead: crawl.discoveredBy === "sitemap",
-    linkGraphPartial: crawl.truncated || crawl.source === "sitemap",
-    llms: llmsView(crawl.siteFacts as CrawlSiteFacts | null),
-  });
+  const checks = runSiteChecks(
+    siteViewOf(
+      pages.map((p) => ({ ...p, facts: (p.facts as PageFacts | null) ?? null })),
+      { ...crawl, siteFacts: crawl.siteFacts as CrawlSiteFacts | null },
+    ),
+  );
   const changes = crawl.previousId ? changesSince(checks, (previous[0]?.siteChecks as CheckMap | null) ?? null) : null;
   const score = mean?.score ?? null;
   const now = Date.now();

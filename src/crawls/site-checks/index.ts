@@ -1,3 +1,5 @@
+import type { Crawl } from "../../db/schema";
+import { llmsView, type CrawlSiteFacts } from "../discovery/llms-links";
 import { brokenInternalLinks } from "./broken-internal-links";
 import { canonicalToNonIndexable } from "./canonical-to-non-indexable";
 import { duplicateH1 } from "./duplicate-h1";
@@ -11,7 +13,7 @@ import { sitemapBlocked } from "./sitemap-blocked";
 import { sitemapCanonicalised } from "./sitemap-canonicalised";
 import { sitemapNoindex } from "./sitemap-noindex";
 import { sitemapNon200 } from "./sitemap-non-200";
-import type { SiteCheck, SiteVerdict, SiteView } from "./types";
+import type { SiteCheck, SitePage, SiteVerdict, SiteView } from "./types";
 
 /** The only list of site checks (docs/crawls.md), in the order the crawl page shows them. */
 export const siteChecks: SiteCheck[] = [
@@ -32,3 +34,14 @@ export const siteChecks: SiteCheck[] = [
 
 export const runSiteChecks = (site: SiteView): Record<string, SiteVerdict> =>
   Object.fromEntries(siteChecks.map((check) => [check.id, check.run(site)]));
+
+/** What the site checks read of a finished crawl, built one way for the service's crawls and the CLI's. */
+export const siteViewOf = (
+  pages: SitePage[],
+  crawl: Pick<Crawl, "discoveredBy" | "truncated" | "source"> & { siteFacts: CrawlSiteFacts | null },
+): SiteView => ({
+  pages,
+  sitemapRead: crawl.discoveredBy === "sitemap",
+  linkGraphPartial: crawl.truncated || crawl.source === "sitemap",
+  llms: llmsView(crawl.siteFacts),
+});
