@@ -176,12 +176,15 @@ const inOrder = z.superRefine((vars: z.output<z.ZodMiniObject<typeof analysisVar
   }
 });
 
-const analysisSchema = z.object(analysisVars).check(inOrder);
-const configSchema = z.object({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...renderVars, ...secretVars }).check(inOrder);
+/** Every var the config reads, in the order of docs/configuration.md. */
+const allVars = { ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...renderVars, ...secretVars };
 
+const analysisSchema = z.object(analysisVars).check(inOrder);
+const configSchema = z.object(allVars).check(inOrder);
+
+export type ConfigVarName = keyof typeof allVars;
 /** Every var the config reads, by name. */
-export const configVarNames = Object.keys({ ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...renderVars, ...secretVars }) as ConfigVarName[];
-export type ConfigVarName = keyof typeof analysisVars | keyof typeof queueVars | keyof typeof monitoringVars | keyof typeof crawlVars | keyof typeof renderVars | keyof typeof secretVars;
+export const configVarNames = Object.keys(allVars) as ConfigVarName[];
 
 /**
  * The vars, by name: a Record<string, unknown> would refuse the Worker's `Env` (an interface has no index
