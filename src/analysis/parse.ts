@@ -129,8 +129,8 @@ const enderText = (text: string): string =>
  * htmlparser2 turns a stray `</p>` into an empty `<p>`, where a browser's head ignores it: such a `<p>` has no
  * attributes and no children, and the source's head holds no `<p` start tag before whatever ends it.
  */
-const isStrayEndTagP = (element: Element, html: string): boolean =>
-  element.firstChild === null && element.attributes.length === 0 && findHeadEnder(html)?.tag !== "p";
+const isStrayEndTagP = (element: Element, headEnderIsP: () => boolean): boolean =>
+  element.firstChild === null && element.attributes.length === 0 && !headEnderIsP();
 
 /** The only place that imports linkedom: one parse, then one walk that every check shares. */
 export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSettings, budget: DomBudget = defaultDomBudget): Page {
@@ -138,6 +138,9 @@ export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSet
   // so offsets into fetch.html stay valid.
   const source = fetch.html.includes("--!>") ? fetch.html.replaceAll("--!>", "-->") : fetch.html;
   const limited = limitDom(source, { maxDepth: MAX_NESTING_DEPTH, ...budget });
+  // Scanned at most once, on the first empty <p>: a head of 20,000 "</p>" would otherwise rescan it 20,000 times.
+  let sourceHeadEnderIsP: boolean | undefined;
+  const headEnderIsP = (): boolean => (sourceHeadEnderIsP ??= findHeadEnder(source)?.tag === "p");
   // parseHTML is this plus a window Proxy over globalThis, which nothing here reads.
   const document = new DOMParser().parseFromString(limited.html, "text/html");
   const elements: Element[] = [];
@@ -202,7 +205,7 @@ export function parsePage(fetch: FetchFacts, site: SiteFacts, settings: CheckSet
         else if (tag !== "html") {
           const inHeadElement = headEl !== null && element.parentNode === (headEl as unknown as Node);
           if ((inHeadElement ? IN_HEAD : AFTER_HEAD).has(tag)) head.push(element);
-          else if (!(inHeadElement && tag === "p" && isStrayEndTagP(element, source))) {
+          else if (!(inHeadElement && tag === "p" && isStrayEndTagP(element, headEnderIsP))) {
             inBody = true;
             headEnd = { tag, text: null, inSourceHead: inHeadElement, hidden: [] };
             collectHidden = inHeadElement;

@@ -1,7 +1,7 @@
 /**
  * The interface between the analysis and a browser (docs/rendering.md): the analysis asks a `Renderer` for the
  * DOM of a page after script; the Worker builds one over the BROWSER binding, the CLI over a local Chromium.
- * Types only, so the `pagegrade/analysis` entry stays free of any browser import.
+ * Types and plain numbers only, so the `pagegrade/analysis` entry stays free of any browser import.
  */
 
 /** Loads `url` in a real browser and returns the DOM after load (+ up to 2 s network idle), within its own deadline. */
@@ -42,3 +42,11 @@ export type RenderOutcome =
 
 /** RENDER_TIMEOUT_MS's default. */
 export const defaultRenderTimeoutMs = 20_000;
+
+/** After `load`, the network may stay busy at most this long before the DOM is read anyway (rendering.md: "up to 2 s more"). */
+export const MAX_IDLE_WAIT_MS = 2_000;
+/** A page counts as idle after this long with no request in flight. */
+export const IDLE_MS = 500;
+/** Errors a render keeps (RenderOutcome `errors`: "first 20"), each cut to MAX_ERROR_LENGTH characters. */
+export const MAX_ERRORS = 20;
+export const MAX_ERROR_LENGTH = 300;

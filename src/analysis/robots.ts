@@ -122,6 +122,21 @@ export function parseRobots(body: string): ParsedRobots {
   return { groups, sitemaps, signals };
 }
 
+const parsedByFacts = new WeakMap<RobotsFacts, ParsedRobots>();
+
+/**
+ * The origin's robots.txt parsed once for every check that reads it (ai_crawlers, robots_txt_allowed): the facts
+ * object is the key, and no caller changes what it gets back.
+ */
+export function parsedRobotsOf(robots: RobotsFacts): ParsedRobots {
+  let parsed = parsedByFacts.get(robots);
+  if (!parsed) {
+    parsed = parseRobots(robots.body ?? "");
+    parsedByFacts.set(robots, parsed);
+  }
+  return parsed;
+}
+
 const isGlobalAgent = (value: string): boolean => /^\*(\s|$)/.test(value);
 
 /** The product token of a user-agent line: "Googlebot/2.1" and "googlebot" both name googlebot. */
@@ -135,7 +150,8 @@ export function groupsNaming(robots: ParsedRobots, agent: string): RobotsGroup[]
 
 /** The groups that apply to a crawler: every group naming its token, else every `*` group, else none. */
 export function groupsFor(robots: ParsedRobots, agent: string): RobotsGroup[] {
-  const specific = agent === "*" ? [] : groupsNaming(robots, agent);
+  // "*" names no group of its own: agentToken never reads "*", so it gets the `*` groups.
+  const specific = groupsNaming(robots, agent);
   return specific.length > 0 ? specific : robots.groups.filter((g) => g.agents.some(isGlobalAgent));
 }
 

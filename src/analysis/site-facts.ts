@@ -8,12 +8,15 @@ export const SITE_TIMEOUT_MS = 5_000;
 
 type SiteOptions = Pick<FetchOptions, "allowPrivateTargets" | "trustedOrigin" | "userAgent" | "timeoutMs" | "credentials">;
 
-/** Same rules as the page itself, shorter deadline; a failure is data (null), never an error. */
-async function getFollowing(url: string, accept: string, options: SiteOptions) {
+/** What getFollowing got: the final response with its deadline, or the code of why none came. */
+type Got = { ok: true; response: Response; url: URL; signal: AbortSignal; redirects: number } | { ok: false; code: string };
+
+/** Same rules as the page itself, a shorter deadline (`capMs`); a failure is data, never an error. */
+async function getFollowing(url: string, accept: string, capMs: number, options: SiteOptions): Promise<Got> {
   const guard = targetGuard(options);
   const start = guard(url);
-  if (!start.ok) return null;
-  const signal = AbortSignal.timeout(Math.min(options.timeoutMs, SITE_TIMEOUT_MS));
+  if (!start.ok) return { ok: false, code: start.code };
+  const signal = AbortSignal.timeout(Math.min(options.timeoutMs, capMs));
   const followed = await followRedirects(start.url, {
     guard,
     signal,
@@ -21,12 +24,13 @@ async function getFollowing(url: string, accept: string, options: SiteOptions) {
     // robots.txt, llms.txt and the 404 probe are files of the site like its pages: on the login's origin they are read with it.
     credentials: options.credentials,
   });
-  return followed.ok ? { response: followed.response, signal, redirects: followed.redirects.length } : null;
+  if (!followed.ok) return { ok: false, code: followed.code };
+  return { ok: true, response: followed.response, url: followed.url, signal, redirects: followed.redirects.length };
 }
 
 export async function fetchRobots(url: string, options: SiteOptions): Promise<RobotsFacts> {
-  const got = await getFollowing(url, "text/plain,*/*;q=0.1", options);
-  if (!got) return { url, status: null, body: null };
+  const got = await getFollowing(url, "text/plain,*/*;q=0.1", SITE_TIMEOUT_MS, options);
+  if (!got.ok) return { url, status: null, body: null };
   const { response, signal } = got;
   // Only a 2xx body is a robots file; a 4xx/5xx page is not one (the status says what happened).
   if (response.status < 200 || response.status > 299) {
@@ -45,8 +49,8 @@ export const notFoundProbeUrl = (origin: string) => `${origin}/pagegrade-404-che
 
 /** Final status of a URL and how many redirects led there; null when no answer came. Nothing of the body is read. */
 export async function probeAnswer(url: string, options: SiteOptions): Promise<{ status: number; redirects: number } | null> {
-  const got = await getFollowing(url, "text/html", options);
-  if (!got) return null;
+  const got = await getFollowing(url, "text/html", SITE_TIMEOUT_MS, options);
+  if (!got.ok) return null;
   await discard(got.response);
   return { status: got.response.status, redirects: got.redirects };
 }
@@ -59,18 +63,9 @@ export const probeStatus = async (url: string, options: SiteOptions): Promise<nu
  * together; a 2xx body is decoded as UTF-8 and digested (only its first LLMS_TXT_MAX_BYTES: Lighthouse has no cap).
  */
 export async function fetchLlmsTxt(url: string, options: SiteOptions): Promise<LlmsTxtFacts> {
-  const guard = targetGuard(options);
-  const start = guard(url);
-  if (!start.ok) return { url, status: null, error: start.code, digest: null };
-  const signal = AbortSignal.timeout(Math.min(options.timeoutMs, LLMS_TXT_TIMEOUT_MS));
-  const followed = await followRedirects(start.url, {
-    guard,
-    signal,
-    headers: requestHeaders("text/markdown,text/plain;q=0.9,*/*;q=0.1", options.userAgent),
-    credentials: options.credentials,
-  });
-  if (!followed.ok) return { url, status: null, error: followed.code, digest: null };
-  const { response } = followed;
+  const got = await getFollowing(url, "text/markdown,text/plain;q=0.9,*/*;q=0.1", LLMS_TXT_TIMEOUT_MS, options);
+  if (!got.ok) return { url, status: null, error: got.code, digest: null };
+  const { response, signal } = got;
   if (response.status < 200 || response.status > 299) {
     await discard(response);
     return { url, status: response.status, error: null, digest: null };
@@ -79,7 +74,7 @@ export async function fetchLlmsTxt(url: string, options: SiteOptions): Promise<L
   if (!body.ok) return { url, status: response.status, error: body.code, digest: null };
   // A cut file may end inside a UTF-8 sequence: the decoder's replacement character stands for it.
   const text = new TextDecoder("utf-8").decode(body.bytes);
-  return { url, status: response.status, error: null, digest: digestLlmsTxt(text, followed.url.href, body.truncated) };
+  return { url, status: response.status, error: null, digest: digestLlmsTxt(text, got.url.href, body.truncated) };
 }
 
 /** robots.txt, the not-found probe and llms.txt of the page's origin, in parallel: the facts every page of it shares. */

@@ -136,10 +136,13 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
       const session = sessions.get(crawlId);
       sessions.delete(crawlId);
       const open = session ? await session.catch(() => null) : null;
-      const row = await db.select({ id: crawls.browserSession }).from(crawls).where(eq(crawls.id, crawlId)).get();
       // Closed before the row lets go of it: a session no row names may be taken as a lone audits' browser.
       if (open) await open.browser.close().catch(() => undefined);
-      else if (row?.id) await closeSession(binding, row.id);
+      else {
+        // Opened by an earlier invocation: the row names it.
+        const row = await db.select({ id: crawls.browserSession }).from(crawls).where(eq(crawls.id, crawlId)).get();
+        if (row?.id) await closeSession(binding, row.id);
+      }
       await db.update(crawls).set({ browserSession: null }).where(eq(crawls.id, crawlId));
     },
     async release() {

@@ -1,15 +1,10 @@
 import type { BrowserContext, Page } from "@cloudflare/puppeteer";
-import type { RenderInit, RenderOutcome } from "../analysis/render-types";
+import { renderTimeoutFailure } from "../analysis/render-page";
+import { IDLE_MS, MAX_ERROR_LENGTH, MAX_ERRORS, MAX_IDLE_WAIT_MS, type RenderInit, type RenderOutcome } from "../analysis/render-types";
 import { requestPolicy, type RequestCounts } from "./request-policy";
 
-/** After `load`, the network may settle for at most this long (rendering.md: "up to 2 s more"). */
-const NETWORK_IDLE_MAX_MS = 2000;
-/** A page counts as idle after this long with no request in flight. */
-const NETWORK_IDLE_WINDOW_MS = 500;
 /** Closing a tab whose script never yields can itself hang: never wait longer than this for it. */
 const CLOSE_GRACE_MS = 2000;
-const MAX_ERRORS = 20;
-const MAX_ERROR_LENGTH = 300;
 
 /**
  * Console errors the browser writes itself about requests (every page's missing favicon, our own aborts and CSP
@@ -34,13 +29,6 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-const timeoutFailure = (init: RenderInit): RenderOutcome => ({
-  ok: false,
-  code: "render_timeout",
-  message: `The page did not finish loading in the browser within ${Math.round(init.timeoutMs / 1000)} s.`,
-  temporary: false,
-});
-
 /**
  * Renders `url` in a new tab of `context`: every request through the URL guard (request-policy.ts), `load`, then
  * up to 2 s of network idle, then the DOM, all within init.timeoutMs. Failures are values; the tab is always closed.
@@ -53,7 +41,7 @@ export async function renderPage(context: BrowserContext, url: string, init: Ren
     page = await beforeDeadline(context.newPage(), deadline);
     return await loadAndRead(page, url, init, deadline, started);
   } catch (error) {
-    if (error === DEADLINE) return timeoutFailure(init);
+    if (error === DEADLINE) return renderTimeoutFailure(init.timeoutMs);
     console.error("render failed", { url, error: String(error) });
     return { ok: false, code: "render_failed", message: "The browser could not render the page.", temporary: true };
   } finally {
@@ -85,11 +73,11 @@ async function loadAndRead(page: Page, url: string, init: RenderInit, deadline: 
     await beforeDeadline(page.goto(url, { waitUntil: "load", timeout: Math.max(deadline - Date.now(), 1) }), deadline);
   } catch (error) {
     if (counts.tooLarge) return tooLarge(init);
-    if (error === DEADLINE || /timeout/i.test(String(error))) return timeoutFailure(init);
+    if (error === DEADLINE || /timeout/i.test(String(error))) return renderTimeoutFailure(init.timeoutMs);
     return { ok: false, code: "render_failed", message: `The browser could not load the page (${sanitise(String(error))}).`, temporary: false };
   }
-  const idle = Math.min(NETWORK_IDLE_MAX_MS, deadline - Date.now());
-  if (idle > 0) await page.waitForNetworkIdle({ idleTime: NETWORK_IDLE_WINDOW_MS, timeout: idle }).catch(() => undefined);
+  const idle = Math.min(MAX_IDLE_WAIT_MS, deadline - Date.now());
+  if (idle > 0) await page.waitForNetworkIdle({ idleTime: IDLE_MS, timeout: idle }).catch(() => undefined);
   const html = await beforeDeadline(
     page.evaluate(() => {
       const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : "";
@@ -97,7 +85,8 @@ async function loadAndRead(page: Page, url: string, init: RenderInit, deadline: 
     }),
     deadline,
   );
-  if (counts.tooLarge || new TextEncoder().encode(html).byteLength > init.maxBytes) return tooLarge(init);
+  // A document cut while streaming; rendered HTML over the limit is analysis/render-page.ts's check, for every renderer.
+  if (counts.tooLarge) return tooLarge(init);
   return { ok: true, html, finalUrl: page.url(), errors, failedRequests, blockedRequests: counts.blocked, browserMs: Date.now() - started };
 }
 

@@ -1,4 +1,5 @@
 import type { HTTPRequest } from "@cloudflare/puppeteer";
+import { headersFor } from "../analysis/credentials";
 import { readBody, targetGuard } from "../analysis/fetch-page";
 import type { RenderInit } from "../analysis/render-types";
 
@@ -26,11 +27,9 @@ export interface RequestCounts {
  */
 export function requestPolicy(url: string, init: RenderInit, counts: RequestCounts) {
   const guard = targetGuard(init);
-  const origin = new URL(url).origin;
-  const headersFor = (request: HTTPRequest) => {
-    const own = new URL(request.url()).origin === origin && init.headers;
-    return own ? { ...request.headers(), ...init.headers } : request.headers();
-  };
+  // The audit's extra headers as credentials of the page's origin: added on its requests only.
+  const credentials = init.headers ? { origin: new URL(url).origin, headers: init.headers } : undefined;
+  const headersOf = (request: HTTPRequest) => headersFor(new URL(request.url()), request.headers(), credentials);
   return async (request: HTTPRequest): Promise<void> => {
     const target = request.url();
     if (LOCAL_SCHEMES.has(new URL(target).protocol)) return request.continue();
@@ -38,8 +37,8 @@ export function requestPolicy(url: string, init: RenderInit, counts: RequestCoun
       counts.blocked++;
       return request.abort("blockedbyclient");
     }
-    if (request.isNavigationRequest()) return serveDocument(request, headersFor(request), init, counts);
-    return request.continue({ headers: headersFor(request) });
+    if (request.isNavigationRequest()) return serveDocument(request, headersOf(request), init, counts);
+    return request.continue({ headers: headersOf(request) });
   };
 }
 

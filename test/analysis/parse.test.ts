@@ -114,6 +114,12 @@ describe("How a page is read: the head ends where a browser ends it", () => {
     expect(page.headEnd).toBeNull();
   });
 
+  it("reads a head of 20,000 stray </p> the same way (the source is scanned once, not once per </p>)", () => {
+    const page = makePage(`<html><head><title>T</title>${"</p>".repeat(20_000)}${description}</head><body></body></html>`);
+    expect(headNames(page.html)).toEqual(["title", "meta:description"]);
+    expect(page.headEnd).toBeNull();
+  });
+
   it("keeps metadata between </head> and <body> in the head (the standard's after-head mode), but not a noscript", () => {
     const html = `<!doctype html><html><head><title>T</title></head>\n${description}${canonicalLink}<base href="/"><body><p>x</p></body></html>`;
     expect(headNames(html)).toEqual(["title", "meta:description", "link:canonical", "base"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowed, matches, normalisePath, parseRobots, robotsAvailability, robotsLines } from "../../src/analysis/robots";
+import { isAllowed, matches, normalisePath, parsedRobotsOf, parseRobots, robotsAvailability, robotsLines } from "../../src/analysis/robots";
 
 const allowed = (body: string, agent: string, path: string) => isAllowed(parseRobots(body), agent, path).allowed;
 
@@ -102,5 +102,13 @@ describe("robots.txt matching (RFC 9309)", () => {
     expect(robotsAvailability({ url, status: 503, body: "" })).toBe("unreachable");
     expect(robotsAvailability({ url, status: 429, body: null })).toBe("unreachable");
     expect(robotsAvailability({ url, status: 200, body: "" })).toBe("available");
+  });
+
+  it("parses one robots.txt once for every check that reads it, as parseRobots would", () => {
+    const facts = { url: "https://example.com/robots.txt", status: 200, body: "User-agent: *\nDisallow: /private\n" };
+    const parsed = parsedRobotsOf(facts);
+    expect(parsed).toEqual(parseRobots(facts.body));
+    expect(parsedRobotsOf(facts)).toBe(parsed);
+    expect(parsedRobotsOf({ ...facts, body: null })).toEqual(parseRobots(""));
   });
 });

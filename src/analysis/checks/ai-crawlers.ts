@@ -1,4 +1,4 @@
-import { groupsFor, groupsNaming, isAllowed, matches, normalisePath, parseRobots, robotsAvailability, type ContentSignal, type ParsedRobots } from "../robots";
+import { groupsFor, groupsNaming, isAllowed, matches, normalisePath, parsedRobotsOf, robotsAvailability, type ContentSignal, type ParsedRobots } from "../robots";
 import type { AiCrawlers, Check } from "../types";
 import { fail, notApplicable, pass } from "../verdict";
 
@@ -42,7 +42,7 @@ export const aiCrawlersCheck: Check = {
     const availability = robotsAvailability(robots);
     if (availability === "missing") return notApplicable("no robots.txt: every crawler may read the page");
     if (availability === "unreachable") return notApplicable(`robots.txt could not be read (${robots.status ?? "no answer"}); robots_txt_valid reports it`);
-    const parsed = parseRobots(robots.body ?? "");
+    const parsed = parsedRobotsOf(robots);
     const path = normalisePath(page.url.pathname + page.url.search);
     const googlebot = isAllowed(parsed, "Googlebot", path).allowed;
     const { aiCrawlers } = page.settings;

@@ -1,4 +1,4 @@
-import { isAllowed, parseRobots, robotsAvailability } from "../robots";
+import { isAllowed, parsedRobotsOf, robotsAvailability } from "../robots";
 import type { Check } from "../types";
 import { fail, pass } from "../verdict";
 
@@ -21,7 +21,7 @@ export const robotsTxtAllowed: Check = {
         { unreachable: `robots.txt answered ${robots.status ?? "nothing"}; crawlers must then treat the whole site as disallowed (RFC 9309).` },
       );
     }
-    const parsed = parseRobots(robots.body ?? "");
+    const parsed = parsedRobotsOf(robots);
     const path = page.url.pathname + page.url.search;
     const disallowed = AGENTS.flatMap((agent) => {
       const { allowed, rule } = isAllowed(parsed, agent, path);

@@ -1,14 +1,9 @@
 import { targetGuard } from "../../analysis/fetch-page";
 import { renderTimeoutFailure } from "../../analysis/render-page";
-import type { RenderInit, RenderOutcome, Renderer } from "../../analysis/render-types";
+import { IDLE_MS, MAX_ERROR_LENGTH, MAX_ERRORS, MAX_IDLE_WAIT_MS, type RenderInit, type RenderOutcome, type Renderer } from "../../analysis/render-types";
 import { connectCdp, type Cdp } from "./cdp";
 import { launchChromium, type LaunchedChromium } from "./launch";
 
-/** After `load`, how long the network may stay busy before the DOM is read anyway, and how long "idle" must last. */
-const MAX_IDLE_WAIT_MS = 2_000;
-const IDLE_MS = 500;
-const MAX_ERRORS = 20;
-const MAX_ERROR_LENGTH = 300;
 const BLOCKED = "net::ERR_BLOCKED_BY_CLIENT";
 
 type Params = Record<string, any>;
@@ -201,9 +196,6 @@ async function load(cdp: Cdp, url: string, init: RenderInit, browserContextId: s
   );
   const value = result.value;
   if (!value) return { ok: false, code: "render_failed", message: "The browser returned no document.", temporary: true };
-  if (Buffer.byteLength(value.html, "utf8") > init.maxBytes) {
-    return { ok: false, code: "too_large", message: `The rendered page is larger than ${init.maxBytes} bytes.`, temporary: false };
-  }
   return {
     ok: true,
     html: value.html,

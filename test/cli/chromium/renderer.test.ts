@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { renderPage } from "../../../src/analysis/render-page";
 import { chromiumRenderer } from "../../../src/cli/chromium/renderer";
 
 const origin = inject("pageServer");
@@ -45,6 +46,13 @@ describe("the CLI's Chromium renderer", () => {
   });
 
   it("refuses a rendered page over the byte limit", async () => {
-    expect(await renderer.render(`${origin}/render/heavy`, { ...init, maxBytes: 10_000 })).toMatchObject({ ok: false, code: "too_large" });
+    // The limit is the analysis's check on whatever a renderer returns (renderPage), this one's included.
+    const rendered = await renderPage(`${origin}/render/heavy`, renderer.render, {
+      allowPrivateTargets: false,
+      trustedOrigin: origin,
+      renderTimeoutMs: init.timeoutMs,
+      maxBytes: 10_000,
+    });
+    expect(rendered).toMatchObject({ ok: false, code: "too_large" });
   });
 });
