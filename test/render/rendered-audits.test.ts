@@ -31,6 +31,18 @@ async function sessionsWhen(ready: (sessions: Awaited<ReturnType<typeof puppetee
   }
 }
 
+/** Polls a crawl's browser columns until `ready` holds for them or 10 s pass. */
+async function crawlBrowserWhen(crawlId: number, ready: (row: { browser_launches: number; browser_session: string | null } | null) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const row = await env.DB.prepare("SELECT browser_launches, browser_session FROM crawls WHERE id = ?")
+      .bind(crawlId)
+      .first<{ browser_launches: number; browser_session: string | null }>();
+    if (ready(row) || Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, through the queue", () => {
   it("audits what script wrote: the rendered verdicts pass, the raw/rendered comparison fails with both values", async () => {
     const report = await renderedReport("/render/script-built");
@@ -118,10 +130,9 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
     expect(crawl.status).toBe("completed");
     const pages = await crawlPagesOf(caller.key, crawl.id);
     expect(pages.filter((p) => p.state === "audited")).toHaveLength(20);
-    const row = await env.DB.prepare("SELECT browser_launches, browser_session FROM crawls WHERE id = ?")
-      .bind(crawl.id)
-      .first<{ browser_launches: number; browser_session: string | null }>();
-    // One browser for the 20 pages, closed when the crawl ended.
+    // One browser for the 20 pages, closed when the crawl ended. The invocation that settles the last page closes it
+    // just after the crawl shows completed, so the row lets go of it a moment later: polled, as sessionsWhen does.
+    const row = await crawlBrowserWhen(crawl.id, (r) => r?.browser_session === null);
     expect(row).toEqual({ browser_launches: 1, browser_session: null });
     const one = await call(`/api/v1/reports/${pages.find((p) => p.url.endsWith("/render/site/20/7"))!.report}`, { key: caller.key });
     expect(one.json.data.results.title.value).toBe("Script-built site page 7 of 20");
