@@ -21,27 +21,18 @@ async function renderedReport(path: string, key = caller.key) {
   return waitForReport(key, created.json.data.id, 40_000);
 }
 
-/** Polls the binding's sessions until `ready` holds for them (a close or disconnect shows up a moment later). */
-async function sessionsWhen(ready: (sessions: Awaited<ReturnType<typeof puppeteer.sessions>>) => boolean) {
+/** Reads until `ready` holds for what it read or 10 s pass (a close or disconnect shows up a moment later). */
+async function readWhen<T>(read: () => Promise<T>, ready: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const sessions = await puppeteer.sessions(env.BROWSER);
-    if (ready(sessions) || Date.now() > deadline) return sessions;
+    const value = await read();
+    if (ready(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-/** Polls a crawl's browser columns until `ready` holds for them or 10 s pass. */
-async function crawlBrowserWhen(crawlId: number, ready: (row: { browser_launches: number; browser_session: string | null } | null) => boolean) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const row = await env.DB.prepare("SELECT browser_launches, browser_session FROM crawls WHERE id = ?")
-      .bind(crawlId)
-      .first<{ browser_launches: number; browser_session: string | null }>();
-    if (ready(row) || Date.now() > deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const sessionsWhen = (ready: (sessions: Awaited<ReturnType<typeof puppeteer.sessions>>) => boolean) =>
+  readWhen(() => puppeteer.sessions(env.BROWSER), ready);
 
 describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, through the queue", () => {
   it("audits what script wrote: the rendered verdicts pass, the raw/rendered comparison fails with both values", async () => {
@@ -131,8 +122,14 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
     const pages = await crawlPagesOf(caller.key, crawl.id);
     expect(pages.filter((p) => p.state === "audited")).toHaveLength(20);
     // One browser for the 20 pages, closed when the crawl ended. The invocation that settles the last page closes it
-    // just after the crawl shows completed, so the row lets go of it a moment later: polled, as sessionsWhen does.
-    const row = await crawlBrowserWhen(crawl.id, (r) => r?.browser_session === null);
+    // just after the crawl shows completed, so the row lets go of it a moment later: polled, as the sessions are.
+    const row = await readWhen(
+      () =>
+        env.DB.prepare("SELECT browser_launches, browser_session FROM crawls WHERE id = ?")
+          .bind(crawl.id)
+          .first<{ browser_launches: number; browser_session: string | null }>(),
+      (r) => r?.browser_session === null,
+    );
     expect(row).toEqual({ browser_launches: 1, browser_session: null });
     const one = await call(`/api/v1/reports/${pages.find((p) => p.url.endsWith("/render/site/20/7"))!.report}`, { key: caller.key });
     expect(one.json.data.results.title.value).toBe("Script-built site page 7 of 20");
