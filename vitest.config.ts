@@ -6,6 +6,8 @@ export default defineConfig(async () => {
   const workers = () =>
     cloudflareTest(({ inject }) => ({
       wrangler: { configPath: "./wrangler.toml" },
+      // src/index.ts with an observer of the analysis batches (test/helpers/queue-tally.ts).
+      main: "./test/worker.ts",
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: migrations,

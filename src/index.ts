@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { config } from "./config";
 import { runDueCrawls } from "./crawls/run-due-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
@@ -14,15 +15,17 @@ export default {
   fetch: app.fetch,
   queue: handleQueue,
   scheduled: async (_controller, env, _ctx) => {
-    // The cron has no request session: its jobs read and write the database itself.
+    // The cron has no request session: its jobs read and write the database itself. Settings and the database are
+    // made here once and handed down.
     const db = createDb(env.DB);
+    const settings = config(env);
     // Independent jobs: one failing does not keep the others from running.
     await Promise.all([
       failStaleReports(env, db),
       runDueSchedules(env, db),
       requeueLostDeliveries(env, db),
-      sweepCrawls(env, db),
-      runDueCrawls(env, db),
+      sweepCrawls({ db, settings, analysisQueue: env.ANALYSIS_QUEUE, env }),
+      runDueCrawls(db, settings.crawl, env.CRAWL_QUEUE),
       dropExpiredHostSlots(db),
     ]);
   },

@@ -1,10 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { crawls, type Crawl } from "../db/schema";
+import type { Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError, notFound } from "../http/errors";
 import { failures } from "../reports/failures";
 import { failCancelledCrawlPages } from "../reports/generation";
-import { findCrawl, UNFINISHED } from "./find-crawl";
+import { markCancelled } from "./crawl-lifecycle";
+import { findCrawl } from "./find-crawl";
 
 /**
  * Stops an unfinished crawl: status `cancelled`, and the reports its pending pages were about to regenerate fail
@@ -14,11 +14,7 @@ import { findCrawl, UNFINISHED } from "./find-crawl";
 export async function stopCrawl(db: Db, accountId: number, id: number): Promise<Crawl | undefined> {
   const now = new Date().toISOString();
   const [[cancelled]] = await db.batch([
-    db
-      .update(crawls)
-      .set({ status: "cancelled", finishedAt: now, updatedAt: now })
-      .where(and(eq(crawls.id, id), eq(crawls.accountId, accountId), inArray(crawls.status, [...UNFINISHED])))
-      .returning(),
+    markCancelled(db, accountId, id, now),
     failCancelledCrawlPages(db, accountId, id, failures.crawlCancelled, now),
   ]);
   return cancelled;

@@ -1,13 +1,18 @@
 import { z } from "zod";
+import { config } from "../config";
 import { createDb } from "../db/client";
+import type { CrawlDeps } from "./crawl-deps";
+import { crawlFailures, failCrawl } from "./crawl-lifecycle";
 import { discoverCrawl } from "./discover";
-import { failCrawl } from "./finalize-crawl";
 
 const discoverJob = z.object({ kind: z.literal("discover"), crawlId: z.number().int().positive() });
 
-/** Consumer of the crawl queue: discovery jobs. A crash retries; the last attempt fails the crawl instead. */
+/**
+ * Consumer of the crawl queue: discovery jobs. The entry point of its invocation: the settings and the database are
+ * made here once and handed down. A crash retries; the last attempt fails the crawl instead.
+ */
 export async function handleCrawlQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = createDb(env.DB);
+  const deps: CrawlDeps = { db: createDb(env.DB), settings: config(env), analysisQueue: env.ANALYSIS_QUEUE, env };
   for (const message of batch.messages) {
     const parsed = discoverJob.safeParse(message.body);
     if (!parsed.success) {
@@ -16,12 +21,12 @@ export async function handleCrawlQueue(batch: MessageBatch<unknown>, env: Env): 
       continue;
     }
     try {
-      await discoverCrawl(env, db, parsed.data.crawlId);
+      await discoverCrawl(deps, parsed.data.crawlId);
       message.ack();
     } catch (error) {
       console.error("crawl discovery crashed", parsed.data, error);
       if (message.attempts >= MAX_ATTEMPTS) {
-        await failCrawl(db, parsed.data.crawlId, "discovery_failed", "Discovery failed repeatedly. Start the crawl again.");
+        await failCrawl(deps.db, parsed.data.crawlId, crawlFailures.discoveryFailed);
         message.ack();
       } else {
         message.retry({ delaySeconds: 2 ** message.attempts });

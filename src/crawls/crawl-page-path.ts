@@ -3,35 +3,40 @@ import { analyzePage } from "../analysis/analyze";
 import type { SiteFacts } from "../analysis/types";
 import { crawlPages, crawls } from "../db/schema";
 import type { Db } from "../db/client";
-import type { AnalysisJob, AnalysisPath } from "../reports/analysis-job";
+import type { AnalysisPath, CrawlPageJob } from "../reports/analysis-job";
 import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../reports/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
-import { claimFetchSlot, releaseFetchSlot } from "./fetch-slot";
+import type { CrawlDeps } from "./crawl-deps";
+import { releaseFetchSlot, touchCrawl } from "./crawl-lifecycle";
+import { claimFetchSlot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
 import { finalizeCrawl } from "./finalize-crawl";
 import { pageFactsOf, type PageFacts } from "./page-facts";
 
-export type CrawlPageJob = AnalysisJob & { crawlId: number };
-
 /**
- * A crawl's page: its fetch waits for the crawl's fetch slot (or is stopped with the crawl), uses the crawl's shared
- * site facts and keeps the page's compact facts; once its generation has ended the crawl page settles.
+ * A crawl's page: fetched with the crawl's login and rendered as the crawl says; its fetch waits for the crawl's fetch
+ * slot (or is stopped with the crawl), uses the crawl's shared site facts and keeps the page's compact facts; once
+ * its generation has ended the crawl page settles.
  */
-export function crawlPagePath(env: Env, db: Db, pool: RenderPool | null, job: CrawlPageJob): AnalysisPath {
+export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: CrawlPageJob): AnalysisPath {
+  const { db } = deps;
+  const ofCrawl = <T>(column: typeof crawls.authSecret | typeof crawls.render) =>
+    sql<T>`(SELECT ${column} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})`;
   let facts: PageFacts | null = null;
   let rendered = false;
   return {
-    async analyze(url, options) {
+    fetchedWith: { sealedAuth: ofCrawl<string | null>(crawls.authSecret), render: ofCrawl<number>(crawls.render) },
+    async analyze(url, options, render) {
       // The processing mark is written before the slot is claimed, so the fetch claims its slot last; the page is read
       // in the same round trip.
       const [, [page]] = await db.batch([
         markProcessing(db, job),
         db
-          .select({ state: crawlPages.state, siteFacts: crawls.siteFacts, render: crawls.render })
+          .select({ state: crawlPages.state, siteFacts: crawls.siteFacts })
           .from(crawlPages)
           .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
-          .where(and(eq(crawlPages.id, job.crawlPageId ?? 0), eq(crawlPages.crawlId, job.crawlId)))
+          .where(and(eq(crawlPages.id, job.crawlPageId), eq(crawlPages.crawlId, job.crawlId)))
           .limit(1),
       ]);
       const slot = page?.state === "pending" ? await claimFetchSlot(db, job.crawlId) : ({ ok: false, reason: "stopped" } as const);
@@ -42,7 +47,7 @@ export function crawlPagePath(env: Env, db: Db, pool: RenderPool | null, job: Cr
         return { next: "skip" };
       }
       const site = (page?.siteFacts as SiteFacts | null) ?? undefined;
-      rendered = page?.render === 1;
+      rendered = render === 1;
       if (rendered && !pool) {
         await releaseFetchSlot(db, job.crawlId);
         return { next: "finish", outcome: failures.renderingOff };
@@ -56,12 +61,12 @@ export function crawlPagePath(env: Env, db: Db, pool: RenderPool | null, job: Cr
       return { next: "finish", outcome };
     },
     async settle(outcome) {
-      await settleCrawlPage(env, db, job, outcome.ok, outcome.ok ? facts : null);
+      await settleCrawlPage(deps, job, outcome.ok, outcome.ok ? facts : null);
       // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out.
       if (rendered && pool && (await crawlEnded(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
     },
     // The page settles as its report stands.
-    settleWithoutFetch: (status) => settleCrawlPage(env, db, job, status === "completed", null),
+    settleWithoutFetch: (status) => settleCrawlPage(deps, job, status === "completed", null),
   };
 }
 
@@ -69,7 +74,8 @@ export function crawlPagePath(env: Env, db: Db, pool: RenderPool | null, job: Cr
  * A crawl page's analysis has ended (audited or failed): its facts are kept, links followed in link mode, and
  * the crawl finalised if this was its last pending page.
  */
-async function settleCrawlPage(env: Env, db: Db, job: CrawlPageJob, ok: boolean, facts: PageFacts | null) {
+async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, ok: boolean, facts: PageFacts | null) {
+  const { db } = deps;
   const now = new Date().toISOString();
   const [[settled]] = await db.batch([
     db
@@ -77,7 +83,7 @@ async function settleCrawlPage(env: Env, db: Db, job: CrawlPageJob, ok: boolean,
       .set({ state: ok ? "audited" : "failed", facts, settledAt: now })
       .where(
         and(
-          eq(crawlPages.id, job.crawlPageId ?? 0),
+          eq(crawlPages.id, job.crawlPageId),
           eq(crawlPages.crawlId, job.crawlId),
           eq(crawlPages.state, "pending"),
           // A cancelled crawl's pages stay as they were when it stopped.
@@ -85,11 +91,11 @@ async function settleCrawlPage(env: Env, db: Db, job: CrawlPageJob, ok: boolean,
         ),
       )
       .returning({ depth: crawlPages.depth }),
-    db.update(crawls).set({ updatedAt: now }).where(eq(crawls.id, job.crawlId)),
+    touchCrawl(db, job.crawlId, now),
   ]);
   if (!settled) return;
-  if (ok && facts) await expandLinks(env, db, job.crawlId, settled.depth, facts.links);
-  await finalizeCrawl(env, db, job.crawlId);
+  if (ok && facts) await expandLinks(deps, job.crawlId, settled.depth, facts.links);
+  await finalizeCrawl(deps, job.crawlId);
 }
 
 const crawlEnded = async (db: Db, crawlId: number) =>

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
-import { crawlPages, crawls } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { crawlPages } from "../db/schema";
 import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { findCrawl } from "./find-crawl";
 import { stopCrawl } from "./cancel-crawl";
+import { deleteCrawlRow } from "./crawl-lifecycle";
 
 /** Cancels the crawl if unfinished, then deletes it and its page list; the reports it made stay. */
 export async function deleteCrawl(db: Db, accountId: number, id: number): Promise<void> {
@@ -11,6 +12,6 @@ export async function deleteCrawl(db: Db, accountId: number, id: number): Promis
   await stopCrawl(db, accountId, id);
   await db.batch([
     db.delete(crawlPages).where(eq(crawlPages.crawlId, id)),
-    db.delete(crawls).where(and(eq(crawls.id, id), eq(crawls.accountId, accountId))),
+    deleteCrawlRow(db, accountId, id),
   ]);
 }

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import { crawls } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
+import { crawlFailures, failCrawl } from "./crawl-lifecycle";
 
 export interface DiscoverJob {
   kind: "discover";
@@ -14,11 +13,7 @@ export async function enqueueDiscovery(db: Db, queue: Queue, crawlId: number, { 
     await queue.send({ kind: "discover", crawlId } satisfies DiscoverJob, { contentType: "json" });
   } catch (error) {
     console.error("crawl enqueue failed", error);
-    const now = new Date().toISOString();
-    await db
-      .update(crawls)
-      .set({ status: "failed", errorCode: "enqueue_failed", errorMessage: "The crawl could not be queued. Start it again later.", finishedAt: now, updatedAt: now })
-      .where(eq(crawls.id, crawlId));
+    await failCrawl(db, crawlId, crawlFailures.enqueueFailed);
     if (throwOnFailure) throw new ApiError(503, "The crawl queue is unavailable. Please try again shortly.", undefined, { "Retry-After": "30" });
   }
 }

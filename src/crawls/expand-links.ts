@@ -1,19 +1,20 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { crawlPages, crawls } from "../db/schema";
-import type { Db } from "../db/client";
 import { runBatch } from "../db/batch";
 import { robotsPolicy } from "./discovery/robots-rules";
 import type { RobotsFacts } from "../analysis/types";
 import { materializePages } from "./materialize-pages";
 import { queuePages } from "./queue-pages";
-import { config } from "../config";
+import type { CrawlDeps } from "./crawl-deps";
+import { recountPages } from "./crawl-lifecycle";
 
 /**
  * Link discovery, breadth first: the same-host links of an audited page become pages one click deeper, up to
  * MAX_CRAWL_DEPTH and the crawl's limit (one INSERT that counts the room left), then get reports and are queued.
  */
-export async function expandLinks(env: Env, db: Db, crawlId: number, depth: number, links: string[]) {
-  if (links.length === 0 || depth >= config(env).crawl.maxDepth) return;
+export async function expandLinks(deps: CrawlDeps, crawlId: number, depth: number, links: string[]) {
+  const { db } = deps;
+  if (links.length === 0 || depth >= deps.settings.crawl.maxDepth) return;
   const crawl = await db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
   if (!crawl || crawl.status !== "running" || crawl.discoveredBy !== "links") return;
   const host = new URL(crawl.url).hostname;
@@ -30,13 +31,7 @@ export async function expandLinks(env: Env, db: Db, crawlId: number, depth: numb
       INSERT OR IGNORE INTO ${crawlPages} (crawl_id, url, depth, in_sitemap, state)
       SELECT ${crawlId}, json_extract(value, '$.u'), ${depth + 1}, 0, json_extract(value, '$.b')
       FROM json_each(${json}) WHERE ${isNew} ORDER BY key LIMIT ${room}`,
-    db
-      .update(crawls)
-      .set({
-        found: sql`(SELECT count(*) FROM ${crawlPages} WHERE crawl_id = ${crawlId})`,
-        truncated: sql`${crawls.truncated} OR EXISTS (SELECT 1 FROM json_each(${json}) WHERE ${isNew})`,
-      })
-      .where(and(eq(crawls.id, crawlId), eq(crawls.status, "running"))),
+    recountPages(db, crawlId, sql`EXISTS (SELECT 1 FROM json_each(${json}) WHERE ${isNew})`),
   ]);
-  await queuePages(env, db, crawl, await materializePages(db, crawl));
+  await queuePages(db, crawl, await materializePages(db, crawl), deps.analysisQueue);
 }

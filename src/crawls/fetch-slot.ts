@@ -1,7 +1,7 @@
-import { and, eq, lte, sql } from "drizzle-orm";
-import { dbNowMs } from "../db/clock";
+import { eq } from "drizzle-orm";
 import { crawls } from "../db/schema";
 import type { Db } from "../db/client";
+import { claimSlotNow } from "./crawl-lifecycle";
 
 /** A delivery waits in the consumer for its slot up to this long; beyond, the message is retried later. */
 const MAX_WAIT_MS = 30_000;
@@ -17,20 +17,15 @@ export type Slot = { ok: true } | { ok: false; reason: "stopped" } | { ok: false
 
 /**
  * At most one fetch per interval for one crawl, enforced at fetch time: queue delays are lower bounds, and a
- * backlog can deliver two messages together. The claim is one conditional UPDATE, so two consumers never get the
- * same slot, and it holds the next slot until the fetch has ended (`releaseFetchSlot`): a request that leaves late
+ * backlog can deliver two messages together. The claim is one conditional UPDATE (crawl-lifecycle.ts), so two consumers
+ * never get the same slot, and it holds the next slot until the fetch has ended (`releaseFetchSlot`): a request that leaves late
  * (the isolate busy parsing another page) still has a full interval before the next one. A crawl that is no longer
  * running gives no slot (cancelled: nothing more is fetched).
  */
 export async function claimFetchSlot(db: Db, crawlId: number): Promise<Slot> {
   const waitUntil = Date.now() + MAX_WAIT_MS;
   for (;;) {
-    const [claimed] = await db
-      .update(crawls)
-      .set({ nextSlotAt: sql`${dbNowMs} + ${SLOT_HOLD_MS}`, updatedAt: new Date().toISOString() })
-      .where(and(eq(crawls.id, crawlId), eq(crawls.status, "running"), lte(crawls.nextSlotAt, dbNowMs)))
-      .returning({ id: crawls.id });
-    if (claimed) return { ok: true };
+    if (await claimSlotNow(db, crawlId, SLOT_HOLD_MS)) return { ok: true };
     const crawl = await db.select({ status: crawls.status, nextSlotAt: crawls.nextSlotAt }).from(crawls).where(eq(crawls.id, crawlId)).get();
     if (!crawl || crawl.status !== "running") return { ok: false, reason: "stopped" };
     const wait = crawl.nextSlotAt - Date.now();
@@ -40,10 +35,3 @@ export async function claimFetchSlot(db: Db, crawlId: number): Promise<Slot> {
     await sleep(Math.max(0, Math.min(wait, POLL_MS)) + Math.random() * 20);
   }
 }
-
-/** The fetch has ended: the next one may start one interval from now. */
-export const releaseFetchSlot = (db: Db, crawlId: number) =>
-  db
-    .update(crawls)
-    .set({ nextSlotAt: sql`${dbNowMs} + ${crawls.intervalMs}` })
-    .where(eq(crawls.id, crawlId));

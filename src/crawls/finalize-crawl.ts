@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { resultForScore } from "../analysis/score";
-import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
-import type { Db } from "../db/client";
-import { UNFINISHED } from "./find-crawl";
+import { crawlPages, crawls, reports } from "../db/schema";
+import { claimLastPage, completeCrawl } from "./crawl-lifecycle";
+import type { CrawlDeps } from "./crawl-deps";
 import { notifyCrawlCompleted } from "./notify";
 import type { PageFacts } from "./page-facts";
 import { runSiteChecks, siteViewOf } from "./site-checks/index";
@@ -11,34 +11,6 @@ import type { CrawlSiteFacts } from "./discovery/llms-links";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const scheduleMs = { none: 0, daily: DAY_MS, weekly: 7 * DAY_MS } as const;
-
-export async function failCrawl(db: Db, crawlId: number, code: string, message: string, counts: { skipped?: number } = {}) {
-  const now = new Date().toISOString();
-  await db
-    .update(crawls)
-    .set({ status: "failed", errorCode: code, errorMessage: message, finishedAt: now, updatedAt: now, ...counts })
-    .where(and(eq(crawls.id, crawlId), inArray(crawls.status, [...UNFINISHED])));
-}
-
-/**
- * The one consumer that finds no pending page left claims the crawl (a conditional UPDATE ... RETURNING):
- * two consumers settling the last pages together compute the site checks once.
- */
-export async function claimLastPage(db: Db, crawlId: number): Promise<Crawl | undefined> {
-  const [claimed] = await db
-    .update(crawls)
-    .set({ settlingAt: new Date().toISOString() })
-    .where(
-      and(
-        eq(crawls.id, crawlId),
-        eq(crawls.status, "running"),
-        sql`${crawls.settlingAt} IS NULL`,
-        sql`NOT EXISTS (SELECT 1 FROM ${crawlPages} WHERE ${crawlPages.crawlId} = ${crawlId} AND ${crawlPages.state} = 'pending')`,
-      ),
-    )
-    .returning();
-  return claimed;
-}
 
 type CheckMap = Record<string, SiteVerdict>;
 
@@ -54,7 +26,8 @@ function changesSince(current: CheckMap, previous: CheckMap | null) {
 }
 
 /** Site checks, score and result of a crawl whose last page has settled; then `completed`. */
-export async function finalizeCrawl(env: Env, db: Db, crawlId: number): Promise<void> {
+export async function finalizeCrawl(deps: CrawlDeps, crawlId: number): Promise<void> {
+  const { db } = deps;
   const crawl = await claimLastPage(db, crawlId);
   if (!crawl) return;
   const [pages, [mean], previous] = await db.batch([
@@ -78,18 +51,16 @@ export async function finalizeCrawl(env: Env, db: Db, crawlId: number): Promise<
   const changes = crawl.previousId ? changesSince(checks, (previous[0]?.siteChecks as CheckMap | null) ?? null) : null;
   const score = mean?.score ?? null;
   const now = Date.now();
-  const [done] = await db
-    .update(crawls)
-    .set({
-      status: "completed",
+  const done = await completeCrawl(
+    db,
+    crawlId,
+    {
       siteChecks: changes ? { ...checks, changes } : checks,
       score,
       result: score === null ? null : resultForScore(score),
-      finishedAt: new Date(now).toISOString(),
-      updatedAt: new Date(now).toISOString(),
       nextRunAt: crawl.schedule === "none" ? null : new Date(now + scheduleMs[crawl.schedule]).toISOString(),
-    })
-    .where(and(eq(crawls.id, crawlId), eq(crawls.status, "running")))
-    .returning();
-  if (done) await notifyCrawlCompleted(env, db, done);
+    },
+    new Date(now).toISOString(),
+  );
+  if (done) await notifyCrawlCompleted(deps.env, db, done, deps.settings.publicOrigin);
 }

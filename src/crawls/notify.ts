@@ -1,6 +1,5 @@
 import type { Crawl } from "../db/schema";
 import type { Db } from "../db/client";
-import { config } from "../config";
 import { emitEvent } from "../webhooks/emit-event";
 import { pageCounts } from "./find-crawl";
 import { noPages, toCrawlResource } from "./serialize";
@@ -21,9 +20,9 @@ export function crawlEventData(crawl: Crawl, counts: typeof noPages, origin: str
 }
 
 /** `crawl.completed`, once: only the consumer whose conditional update completed the crawl calls this. */
-export async function notifyCrawlCompleted(env: Env, db: Db, crawl: Crawl): Promise<void> {
+export async function notifyCrawlCompleted(env: Env, db: Db, crawl: Crawl, publicOrigin: string | null): Promise<void> {
   const counts = (await pageCounts(db, [crawl.id])).get(crawl.id) ?? noPages;
-  await emitEvent(env, db, crawl.accountId, "crawl.completed", crawlEventData(crawl, counts, config(env).publicOrigin), {
+  await emitEvent(env, db, crawl.accountId, "crawl.completed", crawlEventData(crawl, counts, publicOrigin), {
     eventKey: `crawl:${crawl.id}`,
   });
 }

@@ -1,21 +1,17 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { crawlPages, crawls, type Crawl } from "../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { crawlPages, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { enqueueAnalyses } from "../reports/enqueue-analysis";
 import { failures } from "../reports/failures";
+import { reserveQueueSpan } from "./crawl-lifecycle";
 import type { QueuedPage } from "./materialize-pages";
 
 const MAX_DELAY_SECONDS = 86_400;
 
-/** Reserves `count` intervals after what is already queued (one UPDATE ... RETURNING): returns their start. */
+/** Reserves `count` intervals after what is already queued: returns their start. */
 async function reserveSlots(db: Db, crawl: Crawl, count: number, now: number): Promise<number> {
   const span = count * crawl.intervalMs;
-  const [row] = await db
-    .update(crawls)
-    .set({ queuedUntil: sql`max(${crawls.queuedUntil}, ${crawls.nextSlotAt}, ${now}) + ${span}` })
-    .where(eq(crawls.id, crawl.id))
-    .returning({ until: crawls.queuedUntil });
-  return (row?.until ?? now + span) - span;
+  return ((await reserveQueueSpan(db, crawl.id, span, now)) ?? now + span) - span;
 }
 
 /**
@@ -23,21 +19,21 @@ async function reserveSlots(db: Db, crawl: Crawl, count: number, now: number): P
  * delays only spread the load: the consumer claims each fetch slot itself. Pages whose message the queue refused
  * fail with their reports, so the crawl still finishes.
  */
-export async function queuePages(env: Env, db: Db, crawl: Crawl, pages: QueuedPage[], now = Date.now()) {
+export async function queuePages(db: Db, crawl: Crawl, pages: QueuedPage[], analysisQueue: Queue, now = Date.now()) {
   if (pages.length === 0) return;
   const startAt = await reserveSlots(db, crawl, pages.length, now);
   const messages = pages.map((page, i) => ({
-    job: { reportId: page.reportId, generation: page.generation, crawlId: crawl.id, crawlPageId: page.id },
+    job: { kind: "crawl_page" as const, reportId: page.reportId, generation: page.generation, crawlId: crawl.id, crawlPageId: page.id },
     delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.floor((startAt - now + i * crawl.intervalMs) / 1000))),
   }));
   const settledAt = new Date().toISOString();
-  await enqueueAnalyses(db, env.ANALYSIS_QUEUE, messages, {
+  await enqueueAnalyses(db, analysisQueue, messages, {
     failure: failures.enqueueFailed,
     alsoOnRefusal: (refused) => [
       db
         .update(crawlPages)
         .set({ state: "failed", settledAt })
-        .where(and(inArray(crawlPages.id, refused.map((job) => job.crawlPageId!)), eq(crawlPages.state, "pending"))),
+        .where(and(inArray(crawlPages.id, refused.flatMap((job) => (job.kind === "crawl_page" ? [job.crawlPageId] : []))), eq(crawlPages.state, "pending"))),
     ],
   });
 }

@@ -1,9 +1,9 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { lte } from "drizzle-orm";
+import type { CrawlSettings } from "../config";
 import { crawls } from "../db/schema";
 import type { Db } from "../db/client";
-import { insertCrawl } from "./create-crawl";
+import { claimDueRun, insertCrawl, postponeRun } from "./crawl-lifecycle";
 import { enqueueDiscovery } from "./enqueue-discovery";
-import { config } from "../config";
 
 const RETRY_LATER_MS = 60 * 60 * 1000;
 const MAX_PER_TICK = 20;
@@ -13,8 +13,7 @@ const MAX_PER_TICK = 20;
  * `previous_id`. The due mark is claimed with a conditional UPDATE so two ticks never start the same run; a run
  * refused by the one-crawl-per-project or active-crawl limits is tried again an hour later.
  */
-export async function runDueCrawls(env: Env, db: Db, now = Date.now()): Promise<number> {
-  const settings = config(env).crawl;
+export async function runDueCrawls(db: Db, settings: CrawlSettings, crawlQueue: Queue, now = Date.now()): Promise<number> {
   const due = await db
     .select({ id: crawls.id })
     .from(crawls)
@@ -22,18 +21,14 @@ export async function runDueCrawls(env: Env, db: Db, now = Date.now()): Promise<
     .limit(MAX_PER_TICK);
   let started = 0;
   for (const { id } of due) {
-    const [previous] = await db
-      .update(crawls)
-      .set({ nextRunAt: null })
-      .where(and(eq(crawls.id, id), sql`${crawls.nextRunAt} IS NOT NULL`))
-      .returning();
+    const previous = await claimDueRun(db, id);
     if (!previous) continue;
     const next = await insertCrawl(db, previous.accountId, { ...previous, previousId: previous.id }, settings);
     if (typeof next === "string") {
-      await db.update(crawls).set({ nextRunAt: new Date(now + RETRY_LATER_MS).toISOString() }).where(eq(crawls.id, id));
+      await postponeRun(db, id, new Date(now + RETRY_LATER_MS).toISOString());
       continue;
     }
-    await enqueueDiscovery(db, env.CRAWL_QUEUE, next.id, { throwOnFailure: false });
+    await enqueueDiscovery(db, crawlQueue, next.id, { throwOnFailure: false });
     started += 1;
   }
   return started;

@@ -1,7 +1,8 @@
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { requireRendering } from "../render/availability";
-import { crawlFromInput, insertCrawl, refusal } from "./create-crawl";
+import { crawlFromInput, refusal } from "./create-crawl";
+import { insertCrawl } from "./crawl-lifecycle";
 import { enqueueDiscovery } from "./enqueue-discovery";
 import type { StoreCrawlInput } from "./schemas";
 

@@ -1,13 +1,19 @@
+import { sql } from "drizzle-orm";
 import { analyzePage } from "../analysis/analyze";
 import type { Db } from "../db/client";
+import { reports } from "../db/schema";
 import type { AnalysisJob, AnalysisPath } from "../reports/analysis-job";
 import { failures } from "../reports/failures";
 import { markProcessing } from "../reports/generation";
 import type { RenderPool } from "../render/browser-pool";
 
-/** A report analysed on its own: nothing to wait for before the fetch, nothing to settle after its end. */
+/**
+ * A report analysed on its own, with its own login and `render`: nothing to wait for before the fetch, nothing to
+ * settle after its end.
+ */
 export function loneReportPath(db: Db, pool: RenderPool | null, job: AnalysisJob): AnalysisPath {
   return {
+    fetchedWith: { sealedAuth: sql<string | null>`${reports.authSecret}`, render: sql<number>`${reports.render}` },
     async analyze(url, options, render) {
       if (render === 1 && !pool) {
         await markProcessing(db, job);

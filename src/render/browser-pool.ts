@@ -1,9 +1,6 @@
 import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Renderer, RenderOutcome } from "../analysis/render-types";
 import type { RenderSettings } from "../config";
-import type { Db } from "../db/client";
-import { crawls } from "../db/schema";
 import { renderPage } from "./render-tab";
 
 /**
@@ -44,6 +41,24 @@ export interface RenderPool {
   release(): Promise<void>;
 }
 
+/**
+ * Where a crawl's browser session is kept: its row, which only the crawl's owner writes (src/crawls/crawl-lifecycle.ts),
+ * so the crawl path hands the pool this store rather than the pool writing a layer above it.
+ */
+export interface CrawlSessionStore {
+  /** The session the crawl's row names, if any. */
+  sessionOf(crawlId: number): Promise<string | null>;
+  /** Every session a crawl's row names: a crawl's session is free between its pages but never shared. */
+  heldSessions(): Promise<Set<string>>;
+  /**
+   * A browser was launched for the crawl: counted, and named in its row unless the row moved on from `replacing`
+   * meanwhile (two consumers launched at once). True when the row now names it.
+   */
+  recordLaunch(crawlId: number, sessionId: string, replacing: string | null): Promise<boolean>;
+  /** The crawl's session was closed: the row lets go of it. */
+  forget(crawlId: number): Promise<void>;
+}
+
 /** At most `limit` calls of the returned wrapper run at once; the others wait their turn. */
 function limiter(limit: number) {
   let running = 0;
@@ -71,7 +86,7 @@ interface CrawlSession {
  * One browser per consumer invocation, launched on its first rendered audit (none for an invocation that renders
  * nothing), and at most RENDER_CONCURRENCY tabs rendering at once across every audit and crawl of the invocation.
  */
-export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<RenderSettings, "concurrency" | "timeoutMs">): RenderPool {
+export function renderPool(binding: BrowserWorker, crawlSessions: CrawlSessionStore, settings: Pick<RenderSettings, "concurrency" | "timeoutMs">): RenderPool {
   const limit = limiter(settings.concurrency);
   let browser: Promise<Browser> | null = null;
   // What the invocation held its lone audits' browser for (connect or launch to release): logged at release.
@@ -81,7 +96,7 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
 
   const shared = () => {
     if (!browser) acquiredAt = Date.now();
-    browser ??= acquireShared(binding, db).catch((error) => {
+    browser ??= acquireShared(binding, crawlSessions).catch((error) => {
       browser = null;
       throw error;
     });
@@ -121,7 +136,7 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
   const crawlSession = (crawlId: number) => {
     let session = sessions.get(crawlId);
     if (!session) {
-      session = openCrawlSession(binding, db, crawlId);
+      session = openCrawlSession(binding, crawlSessions, crawlId);
       session.catch(() => sessions.delete(crawlId));
       sessions.set(crawlId, session);
     }
@@ -140,10 +155,10 @@ export function renderPool(binding: BrowserWorker, db: Db, settings: Pick<Render
       if (open) await open.browser.close().catch(() => undefined);
       else {
         // Opened by an earlier invocation: the row names it.
-        const row = await db.select({ id: crawls.browserSession }).from(crawls).where(eq(crawls.id, crawlId)).get();
-        if (row?.id) await closeSession(binding, row.id);
+        const id = await crawlSessions.sessionOf(crawlId);
+        if (id) await closeSession(binding, id);
       }
-      await db.update(crawls).set({ browserSession: null }).where(eq(crawls.id, crawlId));
+      await crawlSessions.forget(crawlId);
     },
     async release() {
       const own = browser;
@@ -181,14 +196,13 @@ const leftOpenHere = new Set<string>();
  * recommends; a session taken meanwhile fails to connect and the next is tried; only when none is left is a browser
  * launched. Every audit still gets its own incognito context (`forAudit`).
  */
-async function acquireShared(binding: BrowserWorker, db: Db): Promise<Browser> {
+async function acquireShared(binding: BrowserWorker, crawlSessions: CrawlSessionStore): Promise<Browser> {
   const listed = await puppeteer.sessions(binding).catch(() => []);
   for (const id of leftOpenHere) if (!listed.some((session) => session.sessionId === id)) leftOpenHere.delete(id);
   const free = listed.filter((session) => !session.connectionId || leftOpenHere.has(session.sessionId));
   if (free.length > 0) {
     // A crawl's session is free between its pages: it stays the crawl's (its row names it), never shared.
-    const crawlSessions = await db.select({ id: crawls.browserSession }).from(crawls).where(isNotNull(crawls.browserSession)).all();
-    const ofCrawls = new Set(crawlSessions.map((row) => row.id));
+    const ofCrawls = await crawlSessions.heldSessions();
     for (const { sessionId } of free) {
       if (ofCrawls.has(sessionId)) continue;
       leftOpenHere.delete(sessionId);
@@ -216,17 +230,12 @@ async function leaveOpen(browser: Browser) {
  * fetched one at a time (its fetch slot), so two consumers rarely launch together; when they do, the row keeps the
  * first session and the other browser serves its invocation only. `browser_launches` counts every launch.
  */
-async function openCrawlSession(binding: BrowserWorker, db: Db, crawlId: number): Promise<CrawlSession> {
-  const row = await db.select({ id: crawls.browserSession }).from(crawls).where(eq(crawls.id, crawlId)).get();
-  const reused = row?.id ? await puppeteer.connect(binding, row.id).catch(() => null) : null;
+async function openCrawlSession(binding: BrowserWorker, crawlSessions: CrawlSessionStore, crawlId: number): Promise<CrawlSession> {
+  const named = await crawlSessions.sessionOf(crawlId);
+  const reused = named ? await puppeteer.connect(binding, named).catch(() => null) : null;
   if (reused) return { browser: reused, context: await reused.createBrowserContext(), own: false };
   const browser = await puppeteer.launch(binding, { keep_alive: CRAWL_KEEP_ALIVE_MS });
-  const [stored] = await db
-    .update(crawls)
-    .set({ browserSession: browser.sessionId(), browserLaunches: sql`${crawls.browserLaunches} + 1` })
-    .where(and(eq(crawls.id, crawlId), row?.id ? eq(crawls.browserSession, row.id) : isNull(crawls.browserSession)))
-    .returning({ id: crawls.id });
-  if (!stored) await db.update(crawls).set({ browserLaunches: sql`${crawls.browserLaunches} + 1` }).where(eq(crawls.id, crawlId));
+  const stored = await crawlSessions.recordLaunch(crawlId, browser.sessionId(), named);
   return { browser, context: await browser.createBrowserContext(), own: !stored };
 }
 

@@ -7,7 +7,7 @@ import { config } from "../config";
 import { deliveryInsert, type WebhookEventType } from "../webhooks/emit-event";
 import { enqueueDeliveries } from "../webhooks/enqueue-deliveries";
 import { reportEventData, scoreDropped } from "./report-event";
-import type { AnalysisJob } from "./analysis-job";
+import type { GenerationRef } from "./analysis-job";
 import type { Failure } from "./failures";
 import { findReportById } from "./find-report";
 import { endGeneration } from "./generation";
@@ -18,7 +18,7 @@ import type { ReportRow } from "./serialize";
  * The history row is inserted only if the report really ended this generation, each delivery only with the
  * history row this very batch wrote, and both under unique keys: a generation is recorded and announced once.
  */
-function endedStatements(env: Env, before: ReportRow, job: AnalysisJob, outcome: AnalysisOutcome, now: Date): SQL[] {
+function endedStatements(env: Env, before: ReportRow, job: GenerationRef, outcome: AnalysisOutcome, now: Date): SQL[] {
   const generatedAt = now.toISOString();
   const status = outcome.ok ? "completed" : "failed";
   const data = reportEventData(env, before, outcome, generatedAt);
@@ -44,7 +44,7 @@ async function runAndEnqueue(env: Env, db: Db, statements: Statement[]) {
  * ends, once) followed by endedStatements, so an analysis message delivered twice, even concurrently, records
  * and announces the generation exactly once.
  */
-export async function finishGeneration(env: Env, db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date()) {
+export async function finishGeneration(env: Env, db: Db, job: GenerationRef, outcome: AnalysisOutcome, now = new Date()) {
   // The previous score and result are all the events need: the stored results are not read or decompressed.
   const before = await findReportById(db, job.reportId, { results: false });
   if (!before || before.generation !== job.generation) return;
@@ -52,7 +52,7 @@ export async function finishGeneration(env: Env, db: Db, job: AnalysisJob, outco
 }
 
 /** For generations another statement already failed (the stale-report sweep): their history and report.failed. */
-export async function recordFailedGenerations(env: Env, db: Db, jobs: AnalysisJob[], failure: Failure, now = new Date()) {
+export async function recordFailedGenerations(env: Env, db: Db, jobs: GenerationRef[], failure: Failure, now = new Date()) {
   const statements: SQL[] = [];
   for (const job of jobs) {
     const report = await findReportById(db, job.reportId, { results: false });

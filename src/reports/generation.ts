@@ -3,7 +3,7 @@ import type { AnalysisOutcome } from "../analysis/analyze";
 import { crawlPages, crawls, projects, reports, unfinished } from "../db/schema";
 import type { Db } from "../db/client";
 import { advanceSql } from "../schedules/next-run";
-import type { AnalysisJob } from "./analysis-job";
+import type { GenerationRef } from "./analysis-job";
 import type { Failure } from "./failures";
 import { encodeResults } from "./results-codec";
 
@@ -14,7 +14,7 @@ import { encodeResults } from "./results-codec";
  * after the start is conditioned on the job's generation, so a stale or duplicate delivery changes nothing.
  */
 
-const sameGeneration = (job: AnalysisJob) => and(eq(reports.id, job.reportId), eq(reports.generation, job.generation));
+const sameGeneration = (job: GenerationRef) => and(eq(reports.id, job.reportId), eq(reports.generation, job.generation));
 /** Only a generation still waiting or running ends: a finished one keeps its verdict. */
 const stillRunning = inArray(reports.status, ["queued", "processing"]);
 
@@ -38,7 +38,7 @@ const failedWith = (failure: Pick<Failure, "code" | "message">, now: string) => 
 /** The columns that start a report's next generation (regenerate): the previous results stay until it ends. */
 export const nextGeneration = () => ({ status: "queued" as const, generation: sql`${reports.generation} + 1`, ...noRetry });
 
-export const markProcessing = (db: Db, job: AnalysisJob) =>
+export const markProcessing = (db: Db, job: GenerationRef) =>
   db.update(reports).set({ status: "processing", nextAttemptAt: null, updatedAt: new Date().toISOString() }).where(sameGeneration(job));
 
 /** What the consumer knows when it moves a generation on: the attempts it has counted, and what it is waiting for. */
@@ -51,7 +51,7 @@ export interface RetryState {
 }
 
 /** A temporary failure with attempts left: the generation is queued again (in the slow lane) and says why and when. */
-export const markRetrying = (db: Db, job: AnalysisJob, retry: RetryState, now = new Date().toISOString()) =>
+export const markRetrying = (db: Db, job: GenerationRef, retry: RetryState, now = new Date().toISOString()) =>
   db
     .update(reports)
     .set({
@@ -66,18 +66,18 @@ export const markRetrying = (db: Db, job: AnalysisJob, retry: RetryState, now = 
     .where(and(sameGeneration(job), stillRunning));
 
 /** The target missed the main lane's first deadline: the generation waits in the slow lane, no attempt counted. */
-export const markMovedToSlowLane = (db: Db, job: AnalysisJob) =>
+export const markMovedToSlowLane = (db: Db, job: GenerationRef) =>
   db.update(reports).set({ status: "queued", updatedAt: new Date().toISOString() }).where(and(sameGeneration(job), stillRunning));
 
 /** Its host is at its cap: the generation waits its turn; the touch keeps the stale sweep off a long wait. */
-export const markWaitingForHost = (db: Db, job: AnalysisJob) =>
+export const markWaitingForHost = (db: Db, job: GenerationRef) =>
   db.update(reports).set({ updatedAt: new Date().toISOString() }).where(and(sameGeneration(job), stillRunning));
 
 /**
  * The end of a generation in one statement: results, score and status; a failed regeneration keeps the previous
  * results. Only a generation still running ends, once: the history row and events ride on that.
  */
-export function endGeneration(db: Db, job: AnalysisJob, outcome: AnalysisOutcome, now = new Date().toISOString()) {
+export function endGeneration(db: Db, job: GenerationRef, outcome: AnalysisOutcome, now = new Date().toISOString()) {
   if (!outcome.ok) return failGeneration(db, job, outcome, now);
   return db
     .update(reports)
@@ -101,7 +101,7 @@ export function endGeneration(db: Db, job: AnalysisJob, outcome: AnalysisOutcome
 }
 
 /** A generation that ends failed: an analysis failure, or one without fetch (queue refused, crawl stopped). */
-export const failGeneration = (db: Db, job: AnalysisJob, failure: Pick<Failure, "code" | "message">, now = new Date().toISOString()) =>
+export const failGeneration = (db: Db, job: GenerationRef, failure: Pick<Failure, "code" | "message">, now = new Date().toISOString()) =>
   db
     .update(reports)
     .set(failedWith(failure, now))
@@ -111,7 +111,7 @@ export const failGeneration = (db: Db, job: AnalysisJob, failure: Pick<Failure, 
  * The sweep: generations untouched since `cutoff` lost their message and fail. It writes `unfinished` literally,
  * which lets SQLite use the partial index of unfinished reports. Returns the generations it failed.
  */
-export const failStaleGenerations = (db: Db, cutoff: string, failure: Failure, now: string): Promise<AnalysisJob[]> =>
+export const failStaleGenerations = (db: Db, cutoff: string, failure: Failure, now: string): Promise<GenerationRef[]> =>
   db
     .update(reports)
     .set(failedWith(failure, now))

@@ -22,7 +22,7 @@ export interface TickStats {
  */
 export async function runDueSchedules(env: Env, db: Db, nowMs = Date.now()): Promise<TickStats> {
   const [claimed, skipped] = await runBatch(db, claimScheduledRuns(Math.floor(nowMs / 1000), config(env).scheduleBatch, new Date(nowMs).toISOString()));
-  const jobs = (claimed!.results as { id: number; generation: number }[]).map((row) => ({ job: { reportId: row.id, generation: row.generation } }));
+  const jobs = (claimed!.results as { id: number; generation: number }[]).map((row) => ({ job: { kind: "report" as const, reportId: row.id, generation: row.generation } }));
   const refused = await enqueueAnalyses(db, env.ANALYSIS_QUEUE, jobs, { failure: failures.scheduledEnqueueFailed });
   const stats = {
     enqueued: jobs.length - refused.length,

@@ -10,7 +10,7 @@ import { updateReport } from "./update-report";
 export async function storeReport(db: Db, env: Env, accountId: number, input: StoreReportInput) {
   requireRendering(env, input.render);
   const report = await createReport(db, accountId, input, config(env).allowPrivateTargets, env);
-  await enqueueAnalysis(db, env.ANALYSIS_QUEUE, { reportId: report.id, generation: report.generation });
+  await enqueueAnalysis(db, env.ANALYSIS_QUEUE, { kind: "report", reportId: report.id, generation: report.generation });
   return report;
 }
 
@@ -21,6 +21,6 @@ export async function storeReport(db: Db, env: Env, accountId: number, input: St
 export async function storeReportUpdate(db: Db, env: Env, accountId: number, id: number, input: UpdateReportInput) {
   requireRendering(env, input.render);
   const updated = await updateReport(db, accountId, id, input, env);
-  if (updated.regenerate) await enqueueAnalysis(db, env.ANALYSIS_QUEUE, { reportId: updated.report.id, generation: updated.report.generation });
+  if (updated.regenerate) await enqueueAnalysis(db, env.ANALYSIS_QUEUE, { kind: "report", reportId: updated.report.id, generation: updated.report.generation });
   return updated;
 }

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { claimLastPage, finalizeCrawl } from "../../src/crawls/finalize-crawl";
+import { claimLastPage } from "../../src/crawls/crawl-lifecycle";
+import { finalizeCrawl } from "../../src/crawls/finalize-crawl";
+import { config } from "../../src/config";
+import type { CrawlDeps } from "../../src/crawls/crawl-deps";
 import { runDueCrawls } from "../../src/crawls/run-due-crawls";
 import { sweepCrawls } from "../../src/crawls/sweep-crawls";
 import { createDb } from "../../src/db/client";
@@ -11,6 +14,8 @@ import { crawlEventData } from "../../src/crawls/notify";
 import { Webhook } from "standardwebhooks";
 
 const db = () => createDb(env.DB);
+const deps = (): CrawlDeps => ({ db: db(), settings: config(env), analysisQueue: env.ANALYSIS_QUEUE, env });
+const runDue = () => runDueCrawls(db(), config(env).crawl, env.CRAWL_QUEUE);
 
 async function seedCrawl(caller: Caller, fields: { status: string; updatedAt?: string; project?: string }) {
   const row = await env.DB.prepare(
@@ -44,7 +49,7 @@ describe("the last page to settle", () => {
     const id = await seedCrawl(caller, { status: "running" });
     await addPage(id, "https://seeded.example/a", "audited", facts("https://seeded.example/a", "Same"));
     await addPage(id, "https://seeded.example/b", "audited", facts("https://seeded.example/b", "Same"));
-    await Promise.all([finalizeCrawl(env, db(), id), finalizeCrawl(env, db(), id), finalizeCrawl(env, db(), id)]);
+    await Promise.all([finalizeCrawl(deps(), id), finalizeCrawl(deps(), id), finalizeCrawl(deps(), id)]);
     const row = await env.DB.prepare("SELECT status, settling_at, site_checks FROM crawls WHERE id = ?").bind(id).first<Record<string, string>>();
     expect(row!.status).toBe("completed");
     expect(JSON.parse(row!.site_checks!).duplicate_titles.count).toBe(1);
@@ -55,7 +60,7 @@ describe("the last page to settle", () => {
     const id = await seedCrawl(caller, { status: "running" });
     await addPage(id, "https://seeded.example/a", "audited", facts("https://seeded.example/a", "A"));
     await addPage(id, "https://seeded.example/b", "pending");
-    await finalizeCrawl(env, db(), id);
+    await finalizeCrawl(deps(), id);
     expect(await env.DB.prepare("SELECT status FROM crawls WHERE id = ?").bind(id).first("status")).toBe("running");
   });
 });
@@ -68,7 +73,7 @@ describe("the crawl sweep", () => {
     await addPage(stalled, "https://stalled.example/", "pending");
     const fresh = await seedCrawl(caller, { status: "running", project: "fresh.example" });
     await addPage(fresh, "https://fresh.example/", "pending");
-    await sweepCrawls(env, db());
+    await sweepCrawls(deps());
     const res = await call(`/api/v1/crawls/${stalled}`, { key: caller.key });
     expect(res.json.data).toMatchObject({ status: "failed", error: { code: "crawl_stalled" } });
     expect(res.json.data.finished_at).not.toBeNull();
@@ -80,7 +85,7 @@ describe("the crawl sweep", () => {
     const id = await seedCrawl(caller, { status: "running", project: "lost.example" });
     await addPage(id, "https://lost.example/", "audited", facts("https://lost.example/", "Home"));
     await env.DB.prepare("UPDATE crawls SET settling_at = ? WHERE id = ?").bind(new Date(Date.now() - 6 * 60 * 1000).toISOString(), id).run();
-    await sweepCrawls(env, db());
+    await sweepCrawls(deps());
     expect((await call(`/api/v1/crawls/${id}`, { key: caller.key })).json.data.status).toBe("completed");
   });
 });
@@ -107,7 +112,7 @@ describe("pages whose analyses the queue refuses", () => {
       error_code: "enqueue_failed",
       error_message: "The analysis could not be queued. Regenerate the report to try again.",
     });
-    await sweepCrawls(env, db());
+    await sweepCrawls(deps());
     const finished = await call(`/api/v1/crawls/${crawl!.id}`, { key: caller.key });
     expect(finished.json.data).toMatchObject({ status: "completed", pages: { failed: 1, pending: 0 } });
   });
@@ -124,14 +129,14 @@ describe("scheduled crawls", () => {
     expect(Date.parse(due) - Date.parse(first.finished_at)).toBeGreaterThan(23 * 3600 * 1000);
 
     // Not due yet: nothing starts.
-    expect(await runDueCrawls(env, db())).toBe(0);
+    expect(await runDue()).toBe(0);
     // Make the run before look different, so the new run has a change to report.
     const before = first.site_checks;
     before.duplicate_titles = { passed: false, applicable: true, count: 1, examples: [] };
     await env.DB.prepare("UPDATE crawls SET next_run_at = ?, site_checks = ? WHERE id = ?")
       .bind(new Date(Date.now() - 1000).toISOString(), JSON.stringify(before), first.id)
       .run();
-    const [a, b] = await Promise.all([runDueCrawls(env, db()), runDueCrawls(env, db())]);
+    const [a, b] = await Promise.all([runDue(), runDue()]);
     expect(a + b).toBe(1);
 
     const list = (await call("/api/v1/crawls?sort=desc", { key: caller.key })).json.data;
@@ -139,7 +144,7 @@ describe("scheduled crawls", () => {
     const second = await waitForCrawl(caller.key, list[0].id);
     expect(second).toMatchObject({ status: "completed", previous_id: first.id, schedule: "daily", url: first.url });
     expect(second.site_checks.changes).toEqual({ newly_failed: [], newly_passed: ["duplicate_titles"] });
-    expect(await runDueCrawls(env, db())).toBe(0);
+    expect(await runDue()).toBe(0);
   });
 });
 
@@ -151,7 +156,7 @@ describe("crawl.completed", () => {
     const id = await seedCrawl(caller, { status: "running" });
     await addPage(id, "https://seeded.example/a", "audited", facts("https://seeded.example/a", "Same"));
     await addPage(id, "https://seeded.example/b", "audited", facts("https://seeded.example/b", "Same"));
-    await Promise.all([finalizeCrawl(env, db(), id), finalizeCrawl(env, db(), id)]);
+    await Promise.all([finalizeCrawl(deps(), id), finalizeCrawl(deps(), id)]);
     const [delivery, ...more] = await waitForWebhooks(hook.tag, 1);
     expect(delivery, "no crawl.completed arrived").toBeDefined();
     const event = new Webhook(endpoint.secret).verify(delivery!.body, delivery!.headers) as any;
@@ -159,7 +164,7 @@ describe("crawl.completed", () => {
     expect(event.data).toMatchObject({ id, status: "completed", pages: { audited: 2, pending: 0 } });
     expect(event.data.site_checks.duplicate_titles).toMatchObject({ passed: false, count: 1 });
     // A second finalize after completion announces nothing more.
-    await finalizeCrawl(env, db(), id);
+    await finalizeCrawl(deps(), id);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(more).toHaveLength(0);
     expect(await received(hook.tag)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bodyBudgetCounts, requeueCounts } from "../../src/queue/consumer";
+import { bodyBudgetCounts, requeueCounts } from "../helpers/queue-tally";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
 

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { retryDelaySeconds } from "../../src/queue/consumer";
+import { retryDelaySeconds } from "../../src/queue/lanes";
 import { decodeResults } from "../../src/reports/results-codec";
 import { createCaller, seedReport, type Caller } from "../helpers/api";
 

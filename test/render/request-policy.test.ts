@@ -5,8 +5,9 @@ import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { renderPool } from "../../src/render/browser-pool";
+import { crawlBrowserSessions } from "../../src/crawls/crawl-lifecycle";
 
-const pool = renderPool(env.BROWSER, createDb(env.DB), { concurrency: 2, timeoutMs: 8000 });
+const pool = renderPool(env.BROWSER, crawlBrowserSessions(createDb(env.DB)), { concurrency: 2, timeoutMs: 8000 });
 afterAll(() => pool.release());
 
 const received = async (tag: string, origin = env.PAGE_SERVER) =>

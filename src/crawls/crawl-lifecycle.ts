@@ -1,0 +1,270 @@
+import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { CrawlSettings } from "../config";
+import { dbNowMs } from "../db/clock";
+import { crawlPages, crawls, type Crawl } from "../db/schema";
+import type { Db } from "../db/client";
+import { projectNameFor } from "../projects/project-name";
+import type { CrawlSessionStore } from "../render/browser-pool";
+import type { AuthSummary } from "../reports/auth-field";
+import { UNFINISHED } from "./find-crawl";
+
+/*
+ * The one writer of a crawl's row, as reports/generation.ts is of a report's. A crawl is inserted `discovering`,
+ * turns `running` once discovery has written its pages, and ends once: `completed` (the consumer that claimed its last
+ * page), `failed` (discovery, the queue, the sweep) or `cancelled`. Every write is conditioned on the status it
+ * expects, so a late or duplicate consumer changes nothing. In between: the fetch slot, the span of queued messages,
+ * link discovery's counts, the browser session, the progress touch; after the end, the schedule's next run.
+ */
+
+/** Why a crawl failed, as its row and the API say it. */
+export interface CrawlFailure {
+  code: string;
+  message: string;
+}
+
+export const crawlFailures = {
+  enqueueFailed: { code: "enqueue_failed", message: "The crawl could not be queued. Start it again later." },
+  discoveryFailed: { code: "discovery_failed", message: "Discovery failed repeatedly. Start the crawl again." },
+  stalled: { code: "crawl_stalled", message: "The crawl made no progress for 30 minutes and was stopped." },
+} satisfies Record<string, CrawlFailure>;
+
+const unfinishedStatus = inArray(crawls.status, [...UNFINISHED]);
+const isRunning = (crawlId: number) => and(eq(crawls.id, crawlId), eq(crawls.status, "running"));
+const noPagePending = sql`NOT EXISTS (SELECT 1 FROM ${crawlPages} WHERE ${crawlPages.crawlId} = ${crawls.id} AND ${crawlPages.state} = 'pending')`;
+
+// The start.
+
+/** A crawl to insert: checked input (create-crawl.ts), or a scheduled crawl's next run. */
+export interface NewCrawl {
+  url: string;
+  source: Crawl["source"];
+  limit: number;
+  schedule: Crawl["schedule"];
+  privacy: number;
+  passwordHash: string | null;
+  render: number;
+  previousId?: number | null;
+  /** The crawl's login, sealed (src/reports/sealed-auth.ts); a scheduled run keeps its previous run's. */
+  authSecret?: string | null;
+  authSummary?: AuthSummary | null;
+}
+
+/**
+ * Inserts the crawl only while the account has no unfinished crawl of the project and fewer than maxActive
+ * unfinished crawls: one conditional INSERT, so two requests at once cannot both pass the checks.
+ * Returns the crawl, or why it was refused.
+ */
+export async function insertCrawl(
+  db: Db,
+  accountId: number,
+  crawl: NewCrawl,
+  settings: Pick<CrawlSettings, "intervalMs" | "maxActive">,
+): Promise<Crawl | "project_busy" | "too_many"> {
+  const project = projectNameFor(new URL(crawl.url));
+  const unfinished = and(eq(crawls.accountId, accountId), unfinishedStatus);
+  const busyProject = sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${and(unfinished, eq(crawls.project, project))})`;
+  const active = sql`(SELECT count(*) FROM ${crawls} WHERE ${unfinished})`;
+  const inserted = await db.get<{ id: number } | undefined>(sql`
+    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, render, interval_ms, previous_id,
+      auth_secret, auth_summary)
+    SELECT ${accountId}, ${project}, ${crawl.url}, ${crawl.source}, ${crawl.limit}, ${crawl.schedule}, ${crawl.privacy},
+      ${crawl.passwordHash}, ${crawl.render}, ${settings.intervalMs}, ${crawl.previousId ?? null},
+      ${crawl.authSecret ?? null}, ${crawl.authSummary ? JSON.stringify(crawl.authSummary) : null}
+    WHERE NOT ${busyProject} AND ${active} < ${settings.maxActive}
+    RETURNING id`);
+  if (inserted) return (await db.select().from(crawls).where(eq(crawls.id, inserted.id)).get())!;
+  const busy = await db.get<{ busy: number }>(sql`SELECT ${busyProject} AS busy`);
+  return busy?.busy ? "project_busy" : "too_many";
+}
+
+/** What discovery found, as the crawl row keeps it. */
+export interface DiscoveryFacts {
+  discoveredBy: NonNullable<Crawl["discoveredBy"]>;
+  found: number;
+  skipped: number;
+  truncated: boolean;
+  site: unknown;
+  intervalMs: number;
+}
+
+/** For the batch that writes discovery's pages: the crawl turns `running`, only while it is still discovering. */
+export const markRunning = (db: Db, crawlId: number, found: DiscoveryFacts, now = Date.now()) =>
+  db
+    .update(crawls)
+    .set({
+      status: "running",
+      discoveredBy: found.discoveredBy,
+      found: found.found,
+      skipped: found.skipped,
+      truncated: found.truncated,
+      siteFacts: found.site,
+      intervalMs: found.intervalMs,
+      nextSlotAt: now + found.intervalMs,
+      startedAt: new Date(now).toISOString(),
+      updatedAt: new Date(now).toISOString(),
+    })
+    .where(and(eq(crawls.id, crawlId), eq(crawls.status, "discovering")));
+
+// While it runs.
+
+/** A page settled: the crawl made progress (the stall sweep looks at this). */
+export const touchCrawl = (db: Db, crawlId: number, now: string) => db.update(crawls).set({ updatedAt: now }).where(eq(crawls.id, crawlId));
+
+/** For link discovery's batch, after its INSERT of pages: `found` recounted, `truncated` once links were left out. */
+export const recountPages = (db: Db, crawlId: number, leftOut: SQL) =>
+  db
+    .update(crawls)
+    .set({
+      found: sql`(SELECT count(*) FROM ${crawlPages} WHERE crawl_id = ${crawlId})`,
+      truncated: sql`${crawls.truncated} OR ${leftOut}`,
+    })
+    .where(isRunning(crawlId));
+
+/** Reserves `span` ms of messages after what is already queued (one UPDATE ... RETURNING): returns where it ends. */
+export async function reserveQueueSpan(db: Db, crawlId: number, span: number, now: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(crawls)
+    .set({ queuedUntil: sql`max(${crawls.queuedUntil}, ${crawls.nextSlotAt}, ${now}) + ${span}` })
+    .where(eq(crawls.id, crawlId))
+    .returning({ until: crawls.queuedUntil });
+  return row?.until;
+}
+
+/**
+ * Claims the crawl's fetch slot if it is free now (one conditional UPDATE, so two consumers never get the same one),
+ * holding the next slot `holdMs` in case the fetch never reports back. Only a running crawl gives a slot.
+ */
+export async function claimSlotNow(db: Db, crawlId: number, holdMs: number): Promise<boolean> {
+  const claimed = await db
+    .update(crawls)
+    .set({ nextSlotAt: sql`${dbNowMs} + ${holdMs}`, updatedAt: new Date().toISOString() })
+    .where(and(isRunning(crawlId), lte(crawls.nextSlotAt, dbNowMs)))
+    .returning({ id: crawls.id });
+  return claimed.length > 0;
+}
+
+/** The fetch has ended: the next one may start one interval from now. */
+export const releaseFetchSlot = (db: Db, crawlId: number) =>
+  db
+    .update(crawls)
+    .set({ nextSlotAt: sql`${dbNowMs} + ${crawls.intervalMs}` })
+    .where(eq(crawls.id, crawlId));
+
+/**
+ * A crawl's browser session as its row keeps it, for the render pool (which sits below crawls and writes no row):
+ * reconnected to by every page's consumer, never taken as a lone audits' browser, let go of when closed.
+ */
+export function crawlBrowserSessions(db: Db): CrawlSessionStore {
+  const countLaunch = { browserLaunches: sql`${crawls.browserLaunches} + 1` };
+  return {
+    sessionOf: async (crawlId) =>
+      (await db.select({ id: crawls.browserSession }).from(crawls).where(eq(crawls.id, crawlId)).get())?.id ?? null,
+    heldSessions: async () => {
+      const rows = await db.select({ id: crawls.browserSession }).from(crawls).where(sql`${crawls.browserSession} IS NOT NULL`).all();
+      return new Set(rows.map((row) => row.id!));
+    },
+    async recordLaunch(crawlId, sessionId, replacing) {
+      const [stored] = await db
+        .update(crawls)
+        .set({ browserSession: sessionId, ...countLaunch })
+        .where(and(eq(crawls.id, crawlId), replacing ? eq(crawls.browserSession, replacing) : isNull(crawls.browserSession)))
+        .returning({ id: crawls.id });
+      if (!stored) await db.update(crawls).set(countLaunch).where(eq(crawls.id, crawlId));
+      return Boolean(stored);
+    },
+    forget: async (crawlId) => void (await db.update(crawls).set({ browserSession: null }).where(eq(crawls.id, crawlId))),
+  };
+}
+
+// The end.
+
+/** An unfinished crawl fails (discovery, the queue, its login); `counts` are what discovery got to. */
+export async function failCrawl(db: Db, crawlId: number, failure: CrawlFailure, counts: { skipped?: number } = {}) {
+  const now = new Date().toISOString();
+  await db
+    .update(crawls)
+    .set({ status: "failed", errorCode: failure.code, errorMessage: failure.message, finishedAt: now, updatedAt: now, ...counts })
+    .where(and(eq(crawls.id, crawlId), unfinishedStatus));
+}
+
+/**
+ * The one consumer that finds no pending page left claims the crawl (a conditional UPDATE ... RETURNING):
+ * two consumers settling the last pages together compute the site checks once.
+ */
+export async function claimLastPage(db: Db, crawlId: number): Promise<Crawl | undefined> {
+  const [claimed] = await db
+    .update(crawls)
+    .set({ settlingAt: new Date().toISOString() })
+    .where(and(isRunning(crawlId), sql`${crawls.settlingAt} IS NULL`, noPagePending))
+    .returning();
+  return claimed;
+}
+
+/** What finalising computed of a crawl whose last page settled. */
+export interface CrawlVerdict {
+  siteChecks: unknown;
+  score: number | null;
+  result: Crawl["result"];
+  nextRunAt: string | null;
+}
+
+/** The claimed crawl completes, once: returns it only to the caller whose update did it. */
+export async function completeCrawl(db: Db, crawlId: number, verdict: CrawlVerdict, now = new Date().toISOString()) {
+  const [done] = await db
+    .update(crawls)
+    .set({ status: "completed", ...verdict, finishedAt: now, updatedAt: now })
+    .where(isRunning(crawlId))
+    .returning();
+  return done;
+}
+
+/** For the batch that cancels a crawl (before its reports fail): `cancelled`, only while unfinished. */
+export const markCancelled = (db: Db, accountId: number, crawlId: number, now: string) =>
+  db
+    .update(crawls)
+    .set({ status: "cancelled", finishedAt: now, updatedAt: now })
+    .where(and(eq(crawls.id, crawlId), eq(crawls.accountId, accountId), unfinishedStatus))
+    .returning();
+
+/** For the batch that deletes a crawl with its pages. */
+export const deleteCrawlRow = (db: Db, accountId: number, crawlId: number) =>
+  db.delete(crawls).where(and(eq(crawls.id, crawlId), eq(crawls.accountId, accountId)));
+
+/**
+ * The sweep's first half: running crawls with no page pending whose finalising consumer was lost (never claimed, or
+ * claimed before `expiredBefore`) lose their claim, so they can be finalised again. Returns their ids.
+ */
+export async function releaseLostSettling(db: Db, expiredBefore: string): Promise<number[]> {
+  const rows = await db
+    .update(crawls)
+    .set({ settlingAt: null })
+    .where(and(eq(crawls.status, "running"), or(sql`${crawls.settlingAt} IS NULL`, lt(crawls.settlingAt, expiredBefore)), noPagePending))
+    .returning({ id: crawls.id });
+  return rows.map((row) => row.id);
+}
+
+/** The sweep's second half: unfinished crawls untouched since `before` fail with `crawl_stalled`. Returns how many. */
+export async function failStalledCrawls(db: Db, before: string, now: string): Promise<number> {
+  const { code, message } = crawlFailures.stalled;
+  const rows = await db
+    .update(crawls)
+    .set({ status: "failed", errorCode: code, errorMessage: message, finishedAt: now, updatedAt: now })
+    .where(and(unfinishedStatus, lt(crawls.updatedAt, before)))
+    .returning({ id: crawls.id });
+  return rows.length;
+}
+
+// The schedule.
+
+/** A finished scheduled crawl whose next run is due: its due mark is taken by one tick only. */
+export async function claimDueRun(db: Db, crawlId: number): Promise<Crawl | undefined> {
+  const [previous] = await db
+    .update(crawls)
+    .set({ nextRunAt: null })
+    .where(and(eq(crawls.id, crawlId), sql`${crawls.nextRunAt} IS NOT NULL`))
+    .returning();
+  return previous;
+}
+
+/** A due run that could not start is due again at `at`. */
+export const postponeRun = (db: Db, crawlId: number, at: string) => db.update(crawls).set({ nextRunAt: at }).where(eq(crawls.id, crawlId));

@@ -1,0 +1,90 @@
+import type { AnalysisOutcome } from "../analysis/analyze";
+import { FIRST_DEADLINE } from "../analysis/fetch-page";
+import type { AnalysisOptions } from "../analysis/settings";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { AnalysisJob, AnalysisPath, AnalysisStep } from "../reports/analysis-job";
+import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
+import { unsealCredentials } from "../reports/sealed-auth";
+import type { RenderPool } from "../render/browser-pool";
+import type { Tally } from "./batch-tally";
+import type { HostPolicy } from "./host-policy";
+import { hostOf, type Lane } from "./host-slots";
+import { hostWaitSeconds, retryDelaySeconds, type LaneQueues } from "./lanes";
+
+/** What one lane's invocation hands each of its messages: built once by the batch's entry point. */
+export interface LaneRun {
+  /** Only for what still takes the Worker's env (finishGeneration, unsealCredentials, a crawl's webhook). */
+  env: Env;
+  db: Db;
+  settings: Config;
+  lane: Lane;
+  options: AnalysisOptions;
+  queues: LaneQueues;
+  hosts: HostPolicy;
+  pool: RenderPool | null;
+  tally: Tally;
+}
+
+/** The report as its message finds it, with what its path says the page is fetched with. */
+export interface LoadedReport {
+  url: string;
+  attempts: number;
+  accountId: number;
+  sealedAuth: string | null;
+  render: number;
+}
+
+/** What becomes of a delivery once its page was tried (or not). */
+export type Next = { then: "ack" } | { then: "finish"; outcome: AnalysisOutcome } | { then: "requeue"; lane: Lane; delaySeconds?: number };
+
+/**
+ * A due generation's try: its login opened, its turn at its host taken (or the message sent on to wait or to the slow
+ * lane), the page analysed by its path, and a temporary failure with attempts left queued again in the slow lane.
+ */
+export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: AnalysisJob, report: LoadedReport): Promise<Next> {
+  const credentials = await unsealCredentials(run.env, report.accountId, report.sealedAuth);
+  if (credentials && "ok" in credentials) return { then: "finish", outcome: credentials };
+  const host = hostOf(report.url);
+  const slot = await run.hosts.take(job.reportId, host);
+  // Its host is slow right now: the slow lane gives it the full deadline, the main lane spends nothing on it.
+  if (slot === "slow") return await toSlowLane(run, job, host, "sentToSlowLane");
+  if (slot === "wait") {
+    // Other consumers hold the host's share: wait a few seconds in the queue, not counted as an attempt.
+    run.tally.count(host, "waitedForHost");
+    await markWaitingForHost(run.db, job);
+    return { then: "requeue", lane: run.lane, delaySeconds: hostWaitSeconds() };
+  }
+  let step: AnalysisStep;
+  let missed = false;
+  try {
+    // The credentials stay in this call: never in the message, never in a log line (the job holds none).
+    step = await path.analyze(report.url, credentials ? { ...run.options, credentials } : run.options, report.render);
+    // Before the turn passes on: the invocation's next message of the host must know the host is slow now, and so
+    // must every other consumer (the slot passes to the slow lane rather than being freed).
+    missed = step.next === "finish" && !step.outcome.ok && step.outcome.code === FIRST_DEADLINE;
+    if (missed) run.hosts.moved(host);
+  } finally {
+    await slot.release(missed);
+  }
+  if (step.next === "skip") return { then: "ack" };
+  // A crawl's page whose fetch slot is not due yet (a slow site holds each slot for its whole fetch): a new message
+  // with the delay, like a retry, so waiting never uses up the deliveries that are kept for crashes.
+  if (step.next === "later") return { then: "requeue", lane: run.lane, delaySeconds: step.delaySeconds };
+  if (missed) return await toSlowLane(run, job, host, "missedFirstDeadline");
+  return await afterAttempt(run, job, report.attempts + 1, step.outcome);
+}
+
+async function toSlowLane(run: LaneRun, job: AnalysisJob, host: string, why: "sentToSlowLane" | "missedFirstDeadline"): Promise<Next> {
+  run.tally.count(host, why);
+  await markMovedToSlowLane(run.db, job);
+  return { then: "requeue", lane: "slow" };
+}
+
+/** A temporary failure with attempts left is retried in the slow lane after a wait; anything else ends the generation. */
+async function afterAttempt(run: LaneRun, job: AnalysisJob, attempts: number, outcome: AnalysisOutcome): Promise<Next> {
+  if (outcome.ok || !outcome.temporary || attempts >= run.settings.analysisMaxAttempts) return { then: "finish", outcome };
+  const delaySeconds = retryDelaySeconds(attempts);
+  await markRetrying(run.db, job, { attempts, lastError: outcome, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) });
+  return { then: "requeue", lane: "slow", delaySeconds };
+}
