@@ -25,6 +25,20 @@ async function queuedReport(caller: Caller, url: string) {
   return { id, generation: (await report(id))!.generation as number };
 }
 
+/** A running crawl with one pending page whose report is queued: what a crawl's discovery leaves for the consumer. */
+async function crawlPage(caller: Caller, url: string) {
+  const reportId = await seedReport(caller, url, { score: null });
+  const crawl = await env.DB.prepare(
+    "INSERT INTO crawls (account_id, project, url, status, discovered_by, interval_ms) VALUES (?, ?, ?, 'running', 'sitemap', 10) RETURNING id",
+  )
+    .bind(caller.accountId, `shape-${reportId}.example`, url)
+    .first<{ id: number }>();
+  const page = await env.DB.prepare("INSERT INTO crawl_pages (crawl_id, url, state, in_sitemap, report_id, generation) VALUES (?, ?, 'pending', 1, ?, 1) RETURNING id")
+    .bind(crawl!.id, url, reportId)
+    .first<{ id: number }>();
+  return { reportId, generation: 1, crawlId: crawl!.id, pageId: page!.id };
+}
+
 describe("analysis queue consumer", () => {
   let caller: Caller;
   beforeAll(async () => {
@@ -108,6 +122,33 @@ describe("analysis queue consumer", () => {
     const done = await seedReport(caller, "https://done.example/", { score: 90 });
     await deliver(DLQ, { reportId: done, generation: 1 });
     expect(await report(done)).toMatchObject({ status: "completed", score: 90, error_code: null });
+  });
+
+  it("analyses a job of either kind, and a message of the shape queued before jobs had a kind, so none in flight is dropped", async () => {
+    const lone = await queuedReport(caller, `${env.PAGE_SERVER}/fixtures/known-page.html?kind=report`);
+    expect((await deliver(QUEUE, { kind: "report", reportId: lone.id, generation: lone.generation })).explicitAcks).toHaveLength(1);
+    expect(await report(lone.id)).toMatchObject({ status: "completed" });
+
+    for (const shape of ["old", "new"] as const) {
+      const page = await crawlPage(caller, `${env.PAGE_SERVER}/fixtures/known-page.html?crawl-shape=${shape}`);
+      const ids = { reportId: page.reportId, generation: page.generation, crawlId: page.crawlId, crawlPageId: page.pageId };
+      const result = await deliver(QUEUE, shape === "old" ? ids : { kind: "crawl_page", ...ids });
+      expect(result.explicitAcks, shape).toHaveLength(1);
+      expect(await report(page.reportId), shape).toMatchObject({ status: "completed" });
+      // Settled as a crawl's page: its state and facts kept, and the crawl (its only page) completed.
+      const settled = await env.DB.prepare("SELECT state, facts FROM crawl_pages WHERE id = ?").bind(page.pageId).first<Record<string, string>>();
+      expect(settled!.state, shape).toBe("audited");
+      expect(JSON.parse(settled!.facts).title, shape).toEqual(expect.any(String));
+      expect(await env.DB.prepare("SELECT status FROM crawls WHERE id = ?").bind(page.crawlId).first("status"), shape).toBe("completed");
+    }
+  });
+
+  it("drops a crawl page job without its crawl ids as malformed, touching nothing", async () => {
+    const job = await queuedReport(caller, `${env.PAGE_SERVER}/fixtures/known-page.html?kind=incomplete`);
+    const before = await report(job.id);
+    const result = await deliver(QUEUE, { kind: "crawl_page", reportId: job.id, generation: job.generation });
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await report(job.id)).toEqual(before);
   });
 
   it("backs off exponentially between deliveries, capped at five minutes", () => {
