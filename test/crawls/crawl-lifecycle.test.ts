@@ -1,6 +1,21 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { claimLastPage } from "../../src/crawls/crawl-lifecycle";
+import {
+  claimDueRun,
+  claimLastPage,
+  claimSlotNow,
+  completeCrawl,
+  crawlBrowserSessions,
+  crawlFailures,
+  deleteCrawlRow,
+  failCrawl,
+  insertCrawl,
+  markCancelled,
+  markRunning,
+  postponeRun,
+  releaseFetchSlot,
+  touchCrawl,
+} from "../../src/crawls/crawl-lifecycle";
 import { finalizeCrawl } from "../../src/crawls/finalize-crawl";
 import { config } from "../../src/config";
 import type { CrawlDeps } from "../../src/crawls/crawl-deps";
@@ -33,6 +48,114 @@ const addPage = (crawlId: number, url: string, state: string, facts: object | nu
 
 const facts = (url: string, title: string) => ({
   url, status: 200, redirects: 0, title, description: null, h1: null, canonical: null, noindex: false, hreflang: [], links: [],
+});
+
+const crawlRow = (id: number) => env.DB.prepare("SELECT * FROM crawls WHERE id = ?").bind(id).first<Record<string, any>>();
+
+const newCrawl = (url: string) =>
+  ({ url, source: "sitemap", limit: 10, schedule: "none", privacy: 0, passwordHash: null, render: 0 }) as const;
+
+describe("the crawl's owner (crawl-lifecycle.ts)", () => {
+  it("takes a crawl from insert through running, its fetch slot and progress, to completed once", async () => {
+    const caller = await createCaller("lifecycle-owner");
+    const crawl = await insertCrawl(db(), caller.accountId, newCrawl("https://owner.example/"), { intervalMs: 50, maxActive: 5 });
+    if (typeof crawl === "string") throw new Error(crawl);
+    expect(crawl).toMatchObject({ status: "discovering", project: "owner.example", intervalMs: 50 });
+    // The project has an unfinished crawl now: a second is refused.
+    expect(await insertCrawl(db(), caller.accountId, newCrawl("https://owner.example/other"), { intervalMs: 50, maxActive: 5 })).toBe("project_busy");
+
+    const found = { discoveredBy: "sitemap", found: 1, skipped: 2, truncated: false, site: { robots: null }, intervalMs: 50 } as const;
+    await markRunning(db(), crawl.id, found);
+    expect(await crawlRow(crawl.id)).toMatchObject({ status: "running", found: 1, skipped: 2, discovered_by: "sitemap", interval_ms: 50 });
+    expect((await crawlRow(crawl.id))!.started_at).toEqual(expect.any(String));
+    // Running only once: a second start (a duplicate discovery) changes nothing.
+    await markRunning(db(), crawl.id, { ...found, found: 9 });
+    expect((await crawlRow(crawl.id))!.found).toBe(1);
+
+    // One fetch slot per interval: taken once, free again one interval after its release.
+    await env.DB.prepare("UPDATE crawls SET next_slot_at = 0 WHERE id = ?").bind(crawl.id).run();
+    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBe(true);
+    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBe(false);
+    await releaseFetchSlot(db(), crawl.id);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBe(true);
+
+    const touched = new Date(Date.now() + 1000).toISOString();
+    await touchCrawl(db(), crawl.id, touched);
+    expect((await crawlRow(crawl.id))!.updated_at).toBe(touched);
+
+    await addPage(crawl.id, "https://owner.example/", "audited", facts("https://owner.example/", "Home"));
+    expect(await claimLastPage(db(), crawl.id)).toMatchObject({ id: crawl.id });
+    const verdict = { siteChecks: { x: { passed: true } }, score: 90, result: "good", nextRunAt: null } as const;
+    expect(await completeCrawl(db(), crawl.id, verdict)).toMatchObject({ status: "completed", score: 90, result: "good" });
+    expect(await completeCrawl(db(), crawl.id, verdict)).toBeUndefined();
+    // Finished: no slot, no failure over it.
+    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBe(false);
+    await failCrawl(db(), crawl.id, crawlFailures.discoveryFailed);
+    expect(await crawlRow(crawl.id)).toMatchObject({ status: "completed", error_code: null });
+  });
+
+  it("fails and cancels only an unfinished crawl, cancels and deletes only the account's own", async () => {
+    const caller = await createCaller("lifecycle-end");
+    const stranger = await createCaller("lifecycle-stranger");
+    const failing = await seedCrawl(caller, { status: "discovering", project: "failing.example" });
+    await failCrawl(db(), failing, { code: "nothing_to_crawl", message: "Nothing." }, { skipped: 3 });
+    expect(await crawlRow(failing)).toMatchObject({ status: "failed", error_code: "nothing_to_crawl", skipped: 3 });
+    expect((await crawlRow(failing))!.finished_at).toEqual(expect.any(String));
+
+    const running = await seedCrawl(caller, { status: "running", project: "cancel.example" });
+    const now = new Date().toISOString();
+    expect(await markCancelled(db(), stranger.accountId, running, now)).toEqual([]);
+    expect(await markCancelled(db(), caller.accountId, running, now)).toMatchObject([{ id: running, status: "cancelled" }]);
+    expect(await markCancelled(db(), caller.accountId, running, now)).toEqual([]);
+    expect(await markCancelled(db(), caller.accountId, failing, now)).toEqual([]);
+
+    await deleteCrawlRow(db(), stranger.accountId, running);
+    expect(await crawlRow(running)).not.toBeNull();
+    await deleteCrawlRow(db(), caller.accountId, running);
+    expect(await crawlRow(running)).toBeNull();
+  });
+
+  it("cancels through the API by the owner: pending pages stop, the crawl row says cancelled", async () => {
+    const caller = await createCaller("lifecycle-cancel-api");
+    const id = await seedCrawl(caller, { status: "running", project: "cancel-api.example" });
+    await addPage(id, "https://cancel-api.example/", "pending");
+    const res = await call(`/api/v1/crawls/${id}/cancel`, { key: caller.key, method: "POST" });
+    expect(res.status, res.text).toBe(200);
+    expect(await crawlRow(id)).toMatchObject({ status: "cancelled" });
+    expect((await call(`/api/v1/crawls/${id}/cancel`, { key: caller.key, method: "POST" })).status).toBe(409);
+  });
+
+  it("keeps the crawl's browser session for the render pool: named once, counted every launch, let go of when closed", async () => {
+    const caller = await createCaller("lifecycle-browser");
+    const id = await seedCrawl(caller, { status: "running", project: "browser.example" });
+    const sessions = crawlBrowserSessions(db());
+    expect(await sessions.sessionOf(id)).toBeNull();
+    expect(await sessions.recordLaunch(id, "session-a", null)).toBe(true);
+    // A second consumer launched at the same time: counted, but the row keeps the first session.
+    expect(await sessions.recordLaunch(id, "session-b", null)).toBe(false);
+    expect(await crawlRow(id)).toMatchObject({ browser_session: "session-a", browser_launches: 2 });
+    expect(await sessions.sessionOf(id)).toBe("session-a");
+    expect((await sessions.heldSessions()).has("session-a")).toBe(true);
+    // The named session died: its replacement takes its place.
+    expect(await sessions.recordLaunch(id, "session-c", "session-a")).toBe(true);
+    expect(await sessions.sessionOf(id)).toBe("session-c");
+    await sessions.forget(id);
+    expect(await crawlRow(id)).toMatchObject({ browser_session: null, browser_launches: 3 });
+    expect((await sessions.heldSessions()).has("session-c")).toBe(false);
+  });
+
+  it("claims a scheduled crawl's due run once, and postpones one that could not start", async () => {
+    const caller = await createCaller("lifecycle-due");
+    const id = await seedCrawl(caller, { status: "completed", project: "due.example" });
+    await env.DB.prepare("UPDATE crawls SET next_run_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+    const claims = await Promise.all([claimDueRun(db(), id), claimDueRun(db(), id)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect((await crawlRow(id))!.next_run_at).toBeNull();
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    await postponeRun(db(), id, later);
+    expect((await crawlRow(id))!.next_run_at).toBe(later);
+  });
 });
 
 describe("the last page to settle", () => {

@@ -136,7 +136,7 @@ describe("analysis queue consumer", () => {
       expect(result.explicitAcks, shape).toHaveLength(1);
       expect(await report(page.reportId), shape).toMatchObject({ status: "completed" });
       // Settled as a crawl's page: its state and facts kept, and the crawl (its only page) completed.
-      const settled = await env.DB.prepare("SELECT state, facts FROM crawl_pages WHERE id = ?").bind(page.pageId).first<Record<string, string>>();
+      const settled = await env.DB.prepare("SELECT state, facts FROM crawl_pages WHERE id = ?").bind(page.pageId).first<{ state: string; facts: string }>();
       expect(settled!.state, shape).toBe("audited");
       expect(JSON.parse(settled!.facts).title, shape).toEqual(expect.any(String));
       expect(await env.DB.prepare("SELECT status FROM crawls WHERE id = ?").bind(page.crawlId).first("status"), shape).toBe("completed");
