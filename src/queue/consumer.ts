@@ -27,7 +27,7 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
   const db = createDb(env.DB);
   // One browser for the whole invocation, reused from an earlier invocation or launched, only if one of its reports
   // renders (docs/rendering.md).
-  const binding = browserBinding(env);
+  const binding = browserBinding(env, settings);
   const run: LaneRun = {
     env,
     db,

@@ -1,16 +1,17 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
-import { config } from "../config";
+import { config, type Config } from "../config";
 import { ApiError } from "../http/errors";
 
 export const RENDERING_UNAVAILABLE = "Rendering is not available on this server.";
 
 /** The browser binding, when rendering is configured: the `browser` binding exists and RENDERING is not "false". */
-export function browserBinding(env: Env): BrowserWorker | null {
+export function browserBinding(env: Env, settings: Pick<Config, "render">): BrowserWorker | null {
   const binding = (env as { BROWSER?: BrowserWorker }).BROWSER;
-  return binding && config(env).render.enabled ? binding : null;
+  return binding && settings.render.enabled ? binding : null;
 }
 
 /** `render=1` on a server without a browser is refused before anything is stored or queued. */
 export function requireRendering(env: Env, render: number | undefined): void {
-  if (render === 1 && !browserBinding(env)) throw new ApiError(422, RENDERING_UNAVAILABLE, { render: [RENDERING_UNAVAILABLE] });
+  // Called by the API's create paths, which do not hand settings down yet.
+  if (render === 1 && !browserBinding(env, config(env))) throw new ApiError(422, RENDERING_UNAVAILABLE, { render: [RENDERING_UNAVAILABLE] });
 }
