@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { config } from "./config";
 import { runDueCrawls } from "./crawls/run-due-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
@@ -14,13 +15,15 @@ export default {
   fetch: app.fetch,
   queue: handleQueue,
   scheduled: async (_controller, env, _ctx) => {
+    // The cron is an entry: it reads its settings once and hands them down with the queues each job writes to.
+    const settings = config(env);
     // The cron has no request session: its jobs read and write the database itself.
     const db = createDb(env.DB);
     // Independent jobs: one failing does not keep the others from running.
     await Promise.all([
-      failStaleReports(env, db),
-      runDueSchedules(env, db),
-      requeueLostDeliveries(env, db),
+      failStaleReports(db, env.WEBHOOK_QUEUE, settings),
+      runDueSchedules(db, env.ANALYSIS_QUEUE, settings),
+      requeueLostDeliveries(db, env.WEBHOOK_QUEUE),
       sweepCrawls(env, db),
       runDueCrawls(env, db),
       dropExpiredHostSlots(db),

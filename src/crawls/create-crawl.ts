@@ -41,7 +41,7 @@ export async function crawlFromInput(
   const url = normalizeCrawlUrl(targetUrlOrThrow(input.url, allowPrivateTargets).href)!;
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
   // The credentials belong to the origin of the URL given: every page of the crawl on it gets them, nothing else.
-  const auth = (await authColumnsFor(env, accountId, url, input.auth)) ?? noAuth;
+  const auth = (await authColumnsFor(config(env), accountId, url, input.auth)) ?? noAuth;
   return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, render: input.render, ...auth };
 }
 

@@ -13,7 +13,7 @@ import { queuePages } from "./queue-pages";
 export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<void> {
   const crawl = await db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
   if (!crawl || crawl.status !== "discovering") return;
-  const credentials = await unsealCredentials(env, crawl.accountId, crawl.authSecret);
+  const credentials = await unsealCredentials(config(env), crawl.accountId, crawl.authSecret);
   if (credentials && "ok" in credentials) {
     await failCrawl(db, crawl.id, credentials.code, credentials.message, { skipped: 0 });
     return;

@@ -23,7 +23,7 @@ export function crawlEventData(crawl: Crawl, counts: typeof noPages, origin: str
 /** `crawl.completed`, once: only the consumer whose conditional update completed the crawl calls this. */
 export async function notifyCrawlCompleted(env: Env, db: Db, crawl: Crawl): Promise<void> {
   const counts = (await pageCounts(db, [crawl.id])).get(crawl.id) ?? noPages;
-  await emitEvent(env, db, crawl.accountId, "crawl.completed", crawlEventData(crawl, counts, config(env).publicOrigin), {
+  await emitEvent(db, env.WEBHOOK_QUEUE, crawl.accountId, "crawl.completed", crawlEventData(crawl, counts, config(env).publicOrigin), {
     eventKey: `crawl:${crawl.id}`,
   });
 }

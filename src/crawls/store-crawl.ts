@@ -1,6 +1,6 @@
 import { config } from "../config";
 import type { Db } from "../db/client";
-import { requireRendering } from "../render/availability";
+import { browserBinding, requireRendering } from "../render/availability";
 import { crawlFromInput, insertCrawl, refusal } from "./create-crawl";
 import { enqueueDiscovery } from "./enqueue-discovery";
 import type { StoreCrawlInput } from "./schemas";
@@ -10,7 +10,7 @@ import type { StoreCrawlInput } from "./schemas";
  * the input checked, the row inserted within the account's limits (409/429 otherwise), discovery queued.
  */
 export async function storeCrawl(db: Db, env: Env, accountId: number, body: StoreCrawlInput) {
-  requireRendering(env, body.render);
+  requireRendering(browserBinding(env), body.render);
   const input = await crawlFromInput(env, accountId, body);
   const settings = config(env).crawl;
   const crawl = await insertCrawl(db, accountId, input, settings);

@@ -4,12 +4,16 @@ import type { z } from "zod";
 import type { Db } from "../db/client";
 import type { RequestSession } from "../db/request-session";
 import { ApiError } from "../http/errors";
+import type { ReportWriteDeps } from "../reports/store-report";
 
 /** What every tool of one request works with: the caller's account, fixed by the API key before any tool runs. */
 export interface ToolContext {
   accountId: number;
   db: Db;
   session: RequestSession;
+  /** The settings, queue and browser of report writes, read at the edge. */
+  reportWrites: ReportWriteDeps;
+  /** The bindings, for starting a crawl (storeCrawl reads them itself). */
   env: Env;
   /** The service's origin, for the `page_url` of reports and crawls. */
   origin: string;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { createBodyBudget, type BodyBudget } from "../analysis/body-budget";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import type { AnalysisOptions } from "../analysis/settings";
-import { config } from "../config";
+import { config, type Config } from "../config";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb } from "../db/client";
 import { crawls, reports } from "../db/schema";
@@ -30,6 +30,7 @@ const HOST_SLOT_MARGIN_MS = 30_000;
 
 interface LaneContext {
   env: Env;
+  settings: Config;
   db: Db;
   pool: RenderPool | null;
   lane: Lane;
@@ -78,6 +79,7 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
   const binding = browserBinding(env);
   const context: LaneContext = {
     env,
+    settings,
     db,
     pool: binding ? renderPool(binding, db, settings.render) : null,
     lane,
@@ -108,7 +110,7 @@ const pathOf = (env: Env, db: Db, pool: RenderPool | null, job: AnalysisJob): An
   job.crawlId ? crawlPagePath(env, db, pool, { ...job, crawlId: job.crawlId }) : loneReportPath(db, pool, job);
 
 async function handleMessage(context: LaneContext, message: Message<unknown>) {
-  const { env, db, options, maxAttempts } = context;
+  const { env, settings, db, options, maxAttempts } = context;
   const parsed = analysisJobSchema.safeParse(message.body);
   if (!parsed.success) {
     console.warn("dropping malformed analysis message", message.id);
@@ -137,9 +139,9 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     return;
   }
   try {
-    const credentials = await unsealCredentials(env, report.accountId, report.auth);
+    const credentials = await unsealCredentials(settings, report.accountId, report.auth);
     if (credentials && "ok" in credentials) {
-      await finishGeneration(env, db, job, credentials);
+      await finishGeneration(db, env.WEBHOOK_QUEUE, job, credentials, settings);
       await path.settle(credentials);
       return message.ack();
     }
@@ -185,7 +187,7 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
       await markRetrying(db, job, { attempts, lastError: outcome, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) });
       return await requeue(context, message, job, "slow", delaySeconds);
     }
-    await finishGeneration(env, db, job, outcome);
+    await finishGeneration(db, env.WEBHOOK_QUEUE, job, outcome, settings);
     await path.settle(outcome);
     message.ack();
   } catch (error) {
@@ -274,13 +276,14 @@ const hostWaitSeconds = () => 2 + Math.floor(Math.random() * 3);
 
 export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
-  await Promise.all(batch.messages.map((message) => handleDeadLetter(env, db, message)));
+  const settings = config(env);
+  await Promise.all(batch.messages.map((message) => handleDeadLetter(env, settings, db, message)));
 }
 
-async function handleDeadLetter(env: Env, db: Db, message: Message<unknown>) {
+async function handleDeadLetter(env: Env, settings: Config, db: Db, message: Message<unknown>) {
   const parsed = analysisJobSchema.safeParse(message.body);
   if (parsed.success) {
-    await finishGeneration(env, db, parsed.data, failures.analysisCrashed);
+    await finishGeneration(db, env.WEBHOOK_QUEUE, parsed.data, failures.analysisCrashed, settings);
     await pathOf(env, db, null, parsed.data).settle(failures.analysisCrashed);
   }
   message.ack();

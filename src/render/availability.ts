@@ -11,6 +11,6 @@ export function browserBinding(env: Env): BrowserWorker | null {
 }
 
 /** `render=1` on a server without a browser is refused before anything is stored or queued. */
-export function requireRendering(env: Env, render: number | undefined): void {
-  if (render === 1 && !browserBinding(env)) throw new ApiError(422, RENDERING_UNAVAILABLE, { render: [RENDERING_UNAVAILABLE] });
+export function requireRendering(browser: BrowserWorker | null, render: number | undefined): void {
+  if (render === 1 && !browser) throw new ApiError(422, RENDERING_UNAVAILABLE, { render: [RENDERING_UNAVAILABLE] });
 }
