@@ -33,7 +33,8 @@ export async function crawlFromInput(
   accountId: number,
   input: StoreCrawlInput,
 ): Promise<NewCrawl> {
-  const { crawl: settings, allowPrivateTargets } = config(env);
+  const all = config(env);
+  const { crawl: settings, allowPrivateTargets } = all;
   if (input.limit > settings.maxPages) {
     const message = `The limit field must be between 1 and ${settings.maxPages}.`;
     throw new ApiError(422, message, { limit: [message] });
@@ -41,7 +42,7 @@ export async function crawlFromInput(
   const url = normalizeCrawlUrl(targetUrlOrThrow(input.url, allowPrivateTargets).href)!;
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
   // The credentials belong to the origin of the URL given: every page of the crawl on it gets them, nothing else.
-  const auth = (await authColumnsFor(config(env), accountId, url, input.auth)) ?? noAuth;
+  const auth = (await authColumnsFor(all, accountId, url, input.auth)) ?? noAuth;
   return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, render: input.render, ...auth };
 }
 

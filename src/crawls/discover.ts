@@ -13,13 +13,14 @@ import { queuePages } from "./queue-pages";
 export async function discoverCrawl(env: Env, db: Db, crawlId: number): Promise<void> {
   const crawl = await db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
   if (!crawl || crawl.status !== "discovering") return;
-  const credentials = await unsealCredentials(config(env), crawl.accountId, crawl.authSecret);
+  const settings = config(env);
+  const credentials = await unsealCredentials(settings, crawl.accountId, crawl.authSecret);
   if (credentials && "ok" in credentials) {
     await failCrawl(db, crawl.id, credentials.code, credentials.message, { skipped: 0 });
     return;
   }
   // robots.txt, the 404 probe and the sitemaps of the crawl's origin are read with its login, as its pages are.
-  const analysis = config(env).analysis;
+  const analysis = settings.analysis;
   const discovered = await discoverUrls(crawl, credentials ? { ...analysis, credentials } : analysis);
   if (!discovered.ok) {
     await failCrawl(db, crawl.id, discovered.code, discovered.message, { skipped: discovered.skipped });
