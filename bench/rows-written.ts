@@ -5,6 +5,7 @@
 //   node --import tsx bench/rows-written.ts <--persist-to dir of a migrated local D1>
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
+import { config } from "../src/config";
 import { createDb } from "../src/db/client";
 import { finishGeneration } from "../src/reports/finish-generation";
 import { markProcessing } from "../src/reports/generation";
@@ -52,30 +53,30 @@ function counting(d1: D1Database) {
 try {
   const counter = counting(env.DB);
   const db = createDb(counter.db);
-  const counted = { ...env, DB: counter.db } as Env;
+  const settings = config(env);
   const account = await env.DB.prepare("INSERT INTO accounts (name) VALUES ('rows-written') RETURNING id").first<{ id: number }>();
   const analyses = realisticAnalyses(99);
   const steps: [string, number][] = [];
   const lifecycle = async (url: string, label: string) => {
     counter.take();
-    const report = await createReport(db, account!.id, { url, privacy: 0, schedule: "none", render: 0 }, true, env);
+    const report = await createReport(db, account!.id, { url, privacy: 0, schedule: "none", render: 0 }, { ...settings, allowPrivateTargets: true });
     steps.push([`${label}: create`, counter.take()]);
     const job = { reportId: report.id, generation: report.generation };
     await markProcessing(db, job);
     steps.push([`${label}: processing`, counter.take()]);
     const analysis = analyses.next(url);
-    await finishGeneration(counted, db, job, { ok: true, finalUrl: url, ...analysis });
+    await finishGeneration(db, env.WEBHOOK_QUEUE, job, { ok: true, finalUrl: url, ...analysis }, settings);
     steps.push([`${label}: completed`, counter.take()]);
     return report.id;
   };
   await lifecycle("https://first.rows-written.example/", "new project");
   const id = await lifecycle("https://first.rows-written.example/second", "known project");
-  const { report } = await updateReport(db, account!.id, id, { update: 1 }, env);
+  const { report } = await updateReport(db, account!.id, id, { update: 1 }, settings);
   steps.push(["regeneration: update=1", counter.take()]);
   const job = { reportId: id, generation: report.generation };
   await markProcessing(db, job);
   steps.push(["regeneration: processing", counter.take()]);
-  await finishGeneration(counted, db, job, { ok: true, finalUrl: report.url, ...analyses.next(report.url) });
+  await finishGeneration(db, env.WEBHOOK_QUEUE, job, { ok: true, finalUrl: report.url, ...analyses.next(report.url) }, settings);
   steps.push(["regeneration: completed", counter.take()]);
   console.log(JSON.stringify(steps));
 } finally {

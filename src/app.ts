@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { requireApiKey, rateLimitPerKey } from "./http/auth";
 import { d1Session } from "./http/d1-session";
+import { withSettings } from "./http/settings";
 import { limitBody } from "./http/body-limit";
 import { notFound, renderError } from "./http/errors";
 import { apiReference, OPENAPI_PATH } from "./api-reference";
@@ -22,7 +23,7 @@ export function createApi() {
   // The document and its readable reference need no key; neither is an operation of the document.
   api.get(OPENAPI_PATH, (c) => c.json(openApiDocument(api, new URL(c.req.url).origin)));
   api.get("/api/v1/docs", apiReference);
-  api.use("/api/v1/*", d1Session);
+  api.use("/api/v1/*", withSettings, d1Session);
   api.use("/api/v1/*", requireApiKey, rateLimitPerKey);
   api.use("/api/v1/*", limitBody);
   api.route("/api/v1/reports", historyRoutes);

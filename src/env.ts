@@ -1,3 +1,4 @@
+import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { RequestSession } from "./db/request-session";
 
@@ -27,5 +28,6 @@ export interface Caller {
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: { db: Db; session: RequestSession; caller: Caller };
+  /** `settings`: the parsed config (src/config.ts), set once per request at the edge (src/http/settings.ts). */
+  Variables: { db: Db; session: RequestSession; caller: Caller; settings: Config };
 };

@@ -15,16 +15,16 @@ export default {
   fetch: app.fetch,
   queue: handleQueue,
   scheduled: async (_controller, env, _ctx) => {
-    // The cron has no request session: its jobs read and write the database itself. Settings and the database are
-    // made here once and handed down.
-    const db = createDb(env.DB);
+    // The cron is an entry: it reads its settings once and hands them down with the queues each job writes to.
     const settings = config(env);
+    // The cron has no request session: its jobs read and write the database itself.
+    const db = createDb(env.DB);
     // Independent jobs: one failing does not keep the others from running.
     await Promise.all([
-      failStaleReports(env, db),
-      runDueSchedules(env, db),
-      requeueLostDeliveries(env, db),
-      sweepCrawls({ db, settings, analysisQueue: env.ANALYSIS_QUEUE, env }),
+      failStaleReports(db, env.WEBHOOK_QUEUE, settings),
+      runDueSchedules(db, env.ANALYSIS_QUEUE, settings),
+      requeueLostDeliveries(db, env.WEBHOOK_QUEUE),
+      sweepCrawls({ db, settings, analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE }),
       runDueCrawls(db, settings.crawl, env.CRAWL_QUEUE),
       dropExpiredHostSlots(db),
     ]);

@@ -12,7 +12,7 @@ const discoverJob = z.object({ kind: z.literal("discover"), crawlId: z.number().
  * made here once and handed down. A crash retries; the last attempt fails the crawl instead.
  */
 export async function handleCrawlQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const deps: CrawlDeps = { db: createDb(env.DB), settings: config(env), analysisQueue: env.ANALYSIS_QUEUE, env };
+  const deps: CrawlDeps = { db: createDb(env.DB), settings: config(env), analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE };
   for (const message of batch.messages) {
     const parsed = discoverJob.safeParse(message.body);
     if (!parsed.success) {

@@ -4,17 +4,17 @@ import { passwordRule } from "../reports/password-rule";
 import { normalizeCrawlUrl } from "./discovery/normalize-url";
 import type { NewCrawl } from "./crawl-lifecycle";
 import type { StoreCrawlInput } from "./schemas";
-import { config, type ConfigVars, type CrawlSettings } from "../config";
+import type { Config, CrawlSettings } from "../config";
 import { authColumnsFor, noAuth } from "../reports/sealed-auth";
 
 /** Checks the input of POST /crawls and turns it into a crawl to insert. */
 export async function crawlFromInput(
-  /** The settings, and for `auth` the key of webhook secrets (503 without it). */
-  env: ConfigVars,
+  /** The limits, and for `auth` the key of webhook secrets (503 without it). */
+  all: Pick<Config, "allowPrivateTargets" | "webhookEncryptionKey" | "crawl">,
   accountId: number,
   input: StoreCrawlInput,
 ): Promise<NewCrawl> {
-  const { crawl: settings, allowPrivateTargets } = config(env);
+  const { crawl: settings, allowPrivateTargets } = all;
   if (input.limit > settings.maxPages) {
     const message = `The limit field must be between 1 and ${settings.maxPages}.`;
     throw new ApiError(422, message, { limit: [message] });
@@ -22,7 +22,7 @@ export async function crawlFromInput(
   const url = normalizeCrawlUrl(targetUrlOrThrow(input.url, allowPrivateTargets).href)!;
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
   // The credentials belong to the origin of the URL given: every page of the crawl on it gets them, nothing else.
-  const auth = (await authColumnsFor(env, accountId, url, input.auth)) ?? noAuth;
+  const auth = (await authColumnsFor(all, accountId, url, input.auth)) ?? noAuth;
   return { url, source: input.source, limit: input.limit, schedule: input.schedule, privacy: input.privacy, passwordHash, render: input.render, ...auth };
 }
 

@@ -13,7 +13,7 @@ import { queuePages } from "./queue-pages";
 export async function discoverCrawl(deps: CrawlDeps, crawlId: number): Promise<void> {
   const crawl = await deps.db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
   if (!crawl || crawl.status !== "discovering") return;
-  const credentials = await unsealCredentials(deps.env, crawl.accountId, crawl.authSecret);
+  const credentials = await unsealCredentials(deps.settings, crawl.accountId, crawl.authSecret);
   if (credentials && "ok" in credentials) {
     await failCrawl(deps.db, crawl.id, credentials, { skipped: 0 });
     return;

@@ -62,5 +62,5 @@ export async function finalizeCrawl(deps: CrawlDeps, crawlId: number): Promise<v
     },
     new Date(now).toISOString(),
   );
-  if (done) await notifyCrawlCompleted(deps.env, db, done, deps.settings.publicOrigin);
+  if (done) await notifyCrawlCompleted(db, deps.webhookQueue, done, deps.settings.publicOrigin);
 }

@@ -20,9 +20,9 @@ export function crawlEventData(crawl: Crawl, counts: typeof noPages, origin: str
 }
 
 /** `crawl.completed`, once: only the consumer whose conditional update completed the crawl calls this. */
-export async function notifyCrawlCompleted(env: Env, db: Db, crawl: Crawl, publicOrigin: string | null): Promise<void> {
+export async function notifyCrawlCompleted(db: Db, webhookQueue: Queue, crawl: Crawl, publicOrigin: string | null): Promise<void> {
   const counts = (await pageCounts(db, [crawl.id])).get(crawl.id) ?? noPages;
-  await emitEvent(env, db, crawl.accountId, "crawl.completed", crawlEventData(crawl, counts, publicOrigin), {
+  await emitEvent(db, webhookQueue, crawl.accountId, "crawl.completed", crawlEventData(crawl, counts, publicOrigin), {
     eventKey: `crawl:${crawl.id}`,
   });
 }

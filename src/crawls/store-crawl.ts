@@ -1,4 +1,5 @@
-import { config } from "../config";
+import type { BrowserWorker } from "@cloudflare/puppeteer";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { requireRendering } from "../render/availability";
 import { crawlFromInput, refusal } from "./create-crawl";
@@ -6,16 +7,23 @@ import { insertCrawl } from "./crawl-lifecycle";
 import { enqueueDiscovery } from "./enqueue-discovery";
 import type { StoreCrawlInput } from "./schemas";
 
+/** What starting a crawl needs beyond the database, resolved at the edge: settings, the crawl queue, the browser. */
+export interface CrawlWriteDeps {
+  settings: Pick<Config, "allowPrivateTargets" | "webhookEncryptionKey" | "crawl">;
+  crawlQueue: Queue;
+  /** Null when rendering is off (no binding, or RENDERING false): `render=1` is then refused. */
+  browser: BrowserWorker | null;
+}
+
 /**
  * Starts a crawl as POST /api/v1/crawls and the MCP's start_crawl both do: render=1 refused where nothing renders,
  * the input checked, the row inserted within the account's limits (409/429 otherwise), discovery queued.
  */
-export async function storeCrawl(db: Db, env: Env, accountId: number, body: StoreCrawlInput) {
-  requireRendering(env, body.render);
-  const input = await crawlFromInput(env, accountId, body);
-  const settings = config(env).crawl;
-  const crawl = await insertCrawl(db, accountId, input, settings);
-  if (typeof crawl === "string") return refusal(crawl, settings);
-  await enqueueDiscovery(db, env.CRAWL_QUEUE, crawl.id);
+export async function storeCrawl(db: Db, accountId: number, body: StoreCrawlInput, deps: CrawlWriteDeps) {
+  requireRendering(deps.browser, body.render);
+  const input = await crawlFromInput(deps.settings, accountId, body);
+  const crawl = await insertCrawl(db, accountId, input, deps.settings.crawl);
+  if (typeof crawl === "string") return refusal(crawl, deps.settings.crawl);
+  await enqueueDiscovery(db, deps.crawlQueue, crawl.id);
   return crawl;
 }

@@ -1,4 +1,4 @@
-import { config, type ConfigVars } from "../config";
+import type { Config } from "../config";
 import { fromBase64, randomBytes, toBase64 } from "./encoding";
 
 /*
@@ -9,12 +9,14 @@ import { fromBase64, randomBytes, toBase64 } from "./encoding";
 
 const encoder = new TextEncoder();
 
+/** The one setting sealing reads. */
+export type EncryptionSettings = Pick<Config, "webhookEncryptionKey">;
+
 /**
  * The AES-GCM key behind stored secrets, or null when none is configured. WEBHOOK_ENCRYPTION_KEY is any long random
  * string (a Worker secret); its SHA-256 is the 256-bit key, so operators need not produce exact key bytes.
  */
-export async function encryptionKey(env: ConfigVars): Promise<CryptoKey | null> {
-  const material = config(env).webhookEncryptionKey;
+export async function encryptionKey({ webhookEncryptionKey: material }: EncryptionSettings): Promise<CryptoKey | null> {
   if (!material) return null;
   const digest = await crypto.subtle.digest("SHA-256", encoder.encode(material));
   return crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]);

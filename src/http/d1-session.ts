@@ -21,12 +21,22 @@ export function sessionStart(method: string, header: string | undefined): Sessio
   return bookmark || "first-unconstrained";
 }
 
+/** Opens the request's session and puts it and its `db` on the context; `answerBookmark` adds the header. */
+const sessionMiddleware = (bookmarkOf: (header: string | undefined) => string | undefined, answerBookmark: boolean) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const session = openRequestSession(c.env.DB, sessionStart(c.req.method, bookmarkOf(c.req.header(BOOKMARK_HEADER))));
+    c.set("session", session);
+    c.set("db", session.db);
+    await next();
+    const bookmark = answerBookmark && session.bookmark();
+    if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);
+  });
+
 /** One D1 session per API request; every response that ran a query carries the session's latest bookmark. */
-export const d1Session = createMiddleware<AppEnv>(async (c, next) => {
-  const session = openRequestSession(c.env.DB, sessionStart(c.req.method, c.req.header(BOOKMARK_HEADER)));
-  c.set("session", session);
-  c.set("db", session.db);
-  await next();
-  const bookmark = session.bookmark();
-  if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);
-});
+export const d1Session = sessionMiddleware((header) => header, true);
+
+/**
+ * The same session for the HTML pages (src/routes/pages.tsx). A browser keeps no bookmark, so none is read or
+ * answered: a page reads anywhere, and what is missing there is looked up on the primary (findOnPrimaryIfMissing).
+ */
+export const pageSession = sessionMiddleware(() => undefined, false);

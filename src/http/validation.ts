@@ -1,8 +1,10 @@
+import type { RouteConfig } from "@hono/zod-openapi";
 import { zValidator } from "@hono/zod-validator";
-import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { ApiError, type FieldErrors } from "./errors";
+import { formBody } from "./openapi-responses";
 
 function fieldErrors(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
@@ -41,10 +43,7 @@ export const routeHook = (result: { success: boolean; error?: z.core.$ZodError; 
  * A declared route validates its path first, as a middleware, so a path naming no resource is 404 before its
  * query is read (the route's own validators run query first); they then see the same, valid, path again.
  */
-export const pathFirst = <T extends z.ZodType>(schema: T) => zValidator("param", schema, notFoundHook);
-
-/** The body `validateBody` read, typed by its schema (a declared route's handler does not see middleware input). */
-export const validBody = <T extends z.ZodType>(c: Context, _schema: T): z.output<T> => c.req.valid("form" as never);
+export const pathFirst = <T extends z.ZodType>(schema: T): MiddlewareHandler<{}> => zValidator("param", schema, notFoundHook);
 
 const NESTED = /^([^[\]]+)((?:\[[^[\]]+\])+)$/;
 
@@ -84,33 +83,43 @@ export function foldNestedFields(form: unknown): unknown {
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const isJson = (mediaType: string) => /^application\/([\w.-]+\+)?json$/.test(mediaType);
 
+/** The body a write route's handler reads, as `c.var.body`, typed by its schema. */
+type BodyMiddleware<T extends z.ZodType> = MiddlewareHandler<{ Variables: { body: z.output<T> } }>;
+
 /**
  * Write bodies come as the spec's form encoding, multipart, or JSON; all three are validated by the same
- * schema and read by the handler as `c.req.valid("form")`.
+ * schema, and the handler reads the result as `c.var.body`.
  */
-export function validateBody<T extends z.ZodType>(
-  schema: T,
-): MiddlewareHandler<any, string, { in: { form: z.input<T> }; out: { form: z.output<T> } }> {
+function validateBody<T extends z.ZodType>(schema: T): BodyMiddleware<T> {
   // Forms only: JSON has real nesting. The cast keeps the schema's own input and output types for Hono.
   const form = zValidator("form", z.preprocess(foldNestedFields, schema) as unknown as T, hook);
   const json = zValidator("json", schema, hook);
   return createMiddleware(async (c: Context, next) => {
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (isJson(mediaType)) {
-      return json(c, async () => {
-        (c.req as unknown as { addValidatedData(t: keyof ValidationTargets, d: object): void }).addValidatedData(
-          "form",
-          c.req.valid("json" as never),
-        );
-        await next();
-      });
-    }
+    const read = (target: "json" | "form") => async () => {
+      c.set("body", c.req.valid(target as never));
+      await next();
+    };
+    if (isJson(mediaType)) return json(c, read("json"));
     if (mediaType !== "" && !formTypes.has(mediaType)) {
       throw new ApiError(
         415,
         "Unsupported Content-Type: send application/x-www-form-urlencoded, multipart/form-data or application/json.",
       );
     }
-    return form(c, next);
+    return form(c, read("form"));
   });
+}
+
+/**
+ * A write operation with its body named once: `schema` is declared as the operation's request body (in the three
+ * encodings, formBody) and validated by validateBody, after `before` (a path checked first answers 404 before a
+ * bad body's 422). The handler reads the valid body as `c.var.body`.
+ */
+export function withBody<T extends z.ZodType, R extends Omit<RouteConfig, "middleware">, B extends MiddlewareHandler<{}>[]>(schema: T, route: R, ...before: B) {
+  return {
+    ...route,
+    request: { ...route.request, body: formBody(schema) },
+    middleware: [...before, validateBody(schema)] as [...B, BodyMiddleware<T>],
+  };
 }

@@ -36,7 +36,7 @@ const startCrawl = defineTool({
   output: crawlOutput,
   annotations: { openWorldHint: true },
   async run(args, ctx) {
-    const crawl = await storeCrawl(ctx.db, ctx.env, ctx.accountId, { ...args, privacy: 0, schedule: "none" } as StoreCrawlInput);
+    const crawl = await storeCrawl(ctx.db, ctx.accountId, { ...args, privacy: 0, schedule: "none" } as StoreCrawlInput, ctx.writes);
     const data = toCrawlResource(crawl, noPages, ctx.origin);
     return { data, text: describeCrawl(data) };
   },

@@ -40,7 +40,7 @@ const auditPage = defineTool({
   annotations: { openWorldHint: true },
   async run({ wait_seconds, ...body }, ctx) {
     const input = { ...body, schedule: "none" } as StoreReportInput;
-    const created = await storeReport(ctx.db, ctx.env, ctx.accountId, input);
+    const created = await storeReport(ctx.db, ctx.accountId, input, ctx.writes);
     const report = (await waitForReport(ctx.session.primary(), ctx.accountId, created.id, wait_seconds)) ?? created;
     const data = summaryOf(report, ctx);
     return { data, text: describeReport(data) };
@@ -101,7 +101,7 @@ const regenerateReport = defineTool({
   output: reportSummary,
   annotations: { idempotentHint: false },
   async run({ id }, ctx) {
-    const { report } = await storeReportUpdate(ctx.db, ctx.env, ctx.accountId, id, { update: 1 });
+    const { report } = await storeReportUpdate(ctx.db, ctx.accountId, id, { update: 1 }, ctx.writes);
     const data = summaryOf(report, ctx);
     return { data, text: describeReport(data) };
   },

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { rateLimitPerKey, requireApiKey } from "../http/auth";
 import { d1Session } from "../http/d1-session";
+import { withSettings } from "../http/settings";
+import { writeDeps } from "../routes/write-deps";
 import { limitBody } from "../http/body-limit";
 import { createMcpServer, toolNames } from "./server";
 
@@ -20,7 +22,7 @@ function unknownToolCall(body: unknown) {
 /** `/mcp`: the API as MCP tools (docs/mcp.md), behind the same key, rate limit and body limit as the API. */
 export const mcpRoutes = new Hono<AppEnv>();
 
-mcpRoutes.use(d1Session, requireApiKey, rateLimitPerKey, limitBody);
+mcpRoutes.use(withSettings, d1Session, requireApiKey, rateLimitPerKey, limitBody);
 
 // Stateless: a new server and transport for every POST. One per isolate would mix callers: the transport maps
 // answers by JSON-RPC id (every client counts from the same number), and the tools would not know whose key it was.
@@ -29,7 +31,8 @@ mcpRoutes.post("/", async (c) => {
   const unknown = unknownToolCall(body);
   if (unknown) return c.json(unknown, 200);
   const origin = new URL(c.req.url).origin;
-  const server = createMcpServer({ accountId: c.var.caller.accountId, db: c.var.db, session: c.var.session, env: c.env, origin });
+  const { caller, db, session } = c.var;
+  const server = createMcpServer({ accountId: caller.accountId, db, session, writes: writeDeps(c), origin });
   const transport = new StreamableHTTPTransport(); // no sessionIdGenerator: stateless, no Mcp-Session-Id
   await server.connect(transport);
   return (await transport.handleRequest(c, body))!;

@@ -4,13 +4,16 @@ import type { z } from "zod";
 import type { Db } from "../db/client";
 import type { RequestSession } from "../db/request-session";
 import { ApiError } from "../http/errors";
+import type { CrawlWriteDeps } from "../crawls/store-crawl";
+import type { ReportWriteDeps } from "../reports/store-report";
 
 /** What every tool of one request works with: the caller's account, fixed by the API key before any tool runs. */
 export interface ToolContext {
   accountId: number;
   db: Db;
   session: RequestSession;
-  env: Env;
+  /** The settings, queues and browser of report and crawl writes, read at the edge. */
+  writes: ReportWriteDeps & CrawlWriteDeps;
   /** The service's origin, for the `page_url` of reports and crawls. */
   origin: string;
 }

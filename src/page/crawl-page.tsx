@@ -4,7 +4,7 @@ import { pageCounts } from "../crawls/find-crawl";
 import { siteChecks } from "../crawls/site-checks/index";
 import { noPages } from "../crawls/serialize";
 import type { Crawl } from "../db/schema";
-import { createDb } from "../db/client";
+import type { Db } from "../db/client";
 import { CrawlView } from "./components/crawl-view";
 import { hostOf } from "./components/report-view";
 import { Layout } from "./components/layout";
@@ -12,8 +12,7 @@ import { REFRESH_SECONDS } from "./report-page";
 import { sendPage } from "./respond";
 
 /** The site view of a crawl: the page to send a client. Reloads itself while the crawl runs. */
-export async function sendCrawlPage(c: Context, crawl: Crawl, { noindex }: { noindex: boolean }) {
-  const db = createDb(c.env.DB);
+export async function sendCrawlPage(c: Context, crawl: Crawl, { noindex, db }: { noindex: boolean; db: Db }) {
   const [counts, rows] = await Promise.all([pageCounts(db, [crawl.id]), crawlPageRows(db, crawl.id)]);
   const running = crawl.status === "discovering" || crawl.status === "running";
   const host = hostOf(crawl.url);

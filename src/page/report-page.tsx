@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import { allChecks } from "../analysis/checks";
 import type { Results } from "../analysis/types";
-import { config } from "../config";
+import type { AppEnv } from "../env";
 import type { ReportRow } from "../reports/serialize";
 import { arrangeChecks } from "./arrange-checks";
 import { Layout } from "./components/layout";
@@ -50,7 +50,7 @@ function pageNote(row: ReportRow) {
 }
 
 /** The report as its reader sees it: results, progress, or the failure in plain words. */
-export function sendReportPage(c: Context, row: ReportRow, { noindex, history }: { noindex: boolean; history?: Child }) {
+export function sendReportPage(c: Context<AppEnv>, row: ReportRow, { noindex, history }: { noindex: boolean; history?: Child }) {
   const canonical = `${new URL(c.req.url).origin}/reports/${row.id}`;
   const host = hostOf(row.url);
   const summary = summarize(row);
@@ -73,7 +73,7 @@ export function sendReportPage(c: Context, row: ReportRow, { noindex, history }:
     return sendPage(
       c,
       <Layout {...common} title={`Analysing ${host} · Pagegrade`} description={`The SEO audit of ${row.url} is in progress.`}>
-        <ProgressView status={row.status} retry={describeRetry(row, config(c.env).analysisMaxAttempts)} />
+        <ProgressView status={row.status} retry={describeRetry(row, c.var.settings.analysisMaxAttempts)} />
       </Layout>,
     );
   }

@@ -29,12 +29,11 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
   // renders (docs/rendering.md).
   const binding = browserBinding(env, settings);
   const run: LaneRun = {
-    env,
     db,
     settings,
     lane,
     options: laneOptions(settings, lane),
-    queues: { main: env.ANALYSIS_QUEUE, slow: env.ANALYSIS_SLOW_QUEUE } satisfies LaneQueues,
+    queues: laneQueues(env),
     hosts: createHostPolicy(db, lane, settings),
     pool: binding ? renderPool(binding, crawlBrowserSessions(db), settings.render) : null,
     tally: createTally(),
@@ -79,9 +78,9 @@ function parseJob(message: Message<unknown>): AnalysisJob | undefined {
 }
 
 /** The one place a message's kind is decided: a crawl's page, or a lone report. */
-const pathOf = (run: Pick<LaneRun, "env" | "db" | "settings" | "queues" | "pool">, job: AnalysisJob): AnalysisPath =>
+const pathOf = (run: Pick<LaneRun, "db" | "settings" | "queues" | "pool">, job: AnalysisJob): AnalysisPath =>
   job.kind === "crawl_page"
-    ? crawlPagePath({ db: run.db, settings: run.settings, analysisQueue: run.queues.main, env: run.env }, run.pool, job)
+    ? crawlPagePath({ db: run.db, settings: run.settings, analysisQueue: run.queues.main, webhookQueue: run.queues.webhooks }, run.pool, job)
     : loneReportPath(run.db, run.pool, job);
 
 const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
@@ -99,15 +98,14 @@ const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
     .get();
 
 /** The generation's end, written once; then what its path does after (a crawl page settles). */
-async function finish(run: Pick<LaneRun, "env" | "db">, path: AnalysisPath, job: AnalysisJob, outcome: AnalysisOutcome) {
-  await finishGeneration(run.env, run.db, job, outcome);
+async function finish(run: Pick<LaneRun, "db" | "queues" | "settings">, path: AnalysisPath, job: AnalysisJob, outcome: AnalysisOutcome) {
+  await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings);
   await path.settle(outcome);
 }
 
 /** The dead letters of both lanes: a delivery that crashed on every try fails its generation. */
 export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const queues = { main: env.ANALYSIS_QUEUE, slow: env.ANALYSIS_SLOW_QUEUE };
-  const run = { env, db: createDb(env.DB), settings: config(env), queues, pool: null };
+  const run = { db: createDb(env.DB), settings: config(env), queues: laneQueues(env), pool: null };
   await Promise.all(
     batch.messages.map(async (message) => {
       const job = parseJob(message);
@@ -116,3 +114,6 @@ export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, en
     }),
   );
 }
+
+/** The lanes' queues and the webhook queue, from the Worker's bindings: the entry's one look at env for queues. */
+const laneQueues = (env: Env): LaneQueues => ({ main: env.ANALYSIS_QUEUE, slow: env.ANALYSIS_SLOW_QUEUE, webhooks: env.WEBHOOK_QUEUE });

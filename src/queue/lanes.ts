@@ -29,6 +29,8 @@ export const laneOptions = (settings: Config, lane: Lane): AnalysisOptions & { b
 export interface LaneQueues {
   main: Queue;
   slow: Queue;
+  /** Where a report's events (webhook deliveries) go when it ends. */
+  webhooks: Queue;
 }
 
 /** A new message on `lane` replaces the delivery; if the queue refuses it, the delivery itself comes back. */

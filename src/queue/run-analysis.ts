@@ -14,8 +14,6 @@ import { hostWaitSeconds, retryDelaySeconds, type LaneQueues } from "./lanes";
 
 /** What one lane's invocation hands each of its messages: built once by the batch's entry point. */
 export interface LaneRun {
-  /** Only for what still takes the Worker's env (finishGeneration, unsealCredentials, a crawl's webhook). */
-  env: Env;
   db: Db;
   settings: Config;
   lane: Lane;
@@ -43,7 +41,7 @@ export type Next = { then: "ack" } | { then: "finish"; outcome: AnalysisOutcome 
  * lane), the page analysed by its path, and a temporary failure with attempts left queued again in the slow lane.
  */
 export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: AnalysisJob, report: LoadedReport): Promise<Next> {
-  const credentials = await unsealCredentials(run.env, report.accountId, report.sealedAuth);
+  const credentials = await unsealCredentials(run.settings, report.accountId, report.sealedAuth);
   if (credentials && "ok" in credentials) return { then: "finish", outcome: credentials };
   const host = hostOf(report.url);
   const slot = await run.hosts.take(job.reportId, host);

@@ -1,5 +1,5 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
-import { config, type Config } from "../config";
+import type { Config } from "../config";
 import { ApiError } from "../http/errors";
 
 export const RENDERING_UNAVAILABLE = "Rendering is not available on this server.";
@@ -11,7 +11,6 @@ export function browserBinding(env: Env, settings: Pick<Config, "render">): Brow
 }
 
 /** `render=1` on a server without a browser is refused before anything is stored or queued. */
-export function requireRendering(env: Env, render: number | undefined): void {
-  // Called by the API's create paths, which do not hand settings down yet.
-  if (render === 1 && !browserBinding(env, config(env))) throw new ApiError(422, RENDERING_UNAVAILABLE, { render: [RENDERING_UNAVAILABLE] });
+export function requireRendering(browser: BrowserWorker | null, render: number | undefined): void {
+  if (render === 1 && !browser) throw new ApiError(422, RENDERING_UNAVAILABLE, { render: [RENDERING_UNAVAILABLE] });
 }

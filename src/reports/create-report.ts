@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { checkTargetUrl } from "../analysis/url-guard";
-import type { ConfigVars } from "../config";
+import type { Config } from "../config";
 import { projects, reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
@@ -24,13 +24,12 @@ export async function createReport(
   db: Db,
   accountId: number,
   input: StoreReportInput,
-  allowPrivateTargets: boolean,
-  /** For `auth`: sealed under the key of webhook secrets, or 503 without it. */
-  env: ConfigVars,
+  /** The encryption key seals `auth` (503 without it). */
+  settings: Pick<Config, "allowPrivateTargets" | "webhookEncryptionKey">,
 ): Promise<ReportRow> {
-  const url = targetUrlOrThrow(input.url, allowPrivateTargets);
+  const url = targetUrlOrThrow(input.url, settings.allowPrivateTargets);
   const passwordHash = (await passwordRule(input.privacy, input.password, false)) ?? null;
-  const auth = await authColumnsFor(env, accountId, url.href, input.auth);
+  const auth = await authColumnsFor(settings, accountId, url.href, input.auth);
   const projectName = projectNameFor(url);
   const [, , , [row]] = await db.batch([
     db.insert(projects).values({ accountId, name: projectName }).onConflictDoNothing(),

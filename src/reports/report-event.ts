@@ -1,13 +1,11 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
-import { config } from "../config";
 import type { ReportRow } from "./serialize";
 
 /**
  * `data` of report.* events (docs/monitoring.md): the generation that just ended, without `results` (the client
  * fetches the report). `previous_*` are the previous completed generation's; a failed generation has no score.
  */
-export function reportEventData(env: Env, before: ReportRow, outcome: AnalysisOutcome, generatedAt: string) {
-  const origin = config(env).publicOrigin;
+export function reportEventData(before: ReportRow, outcome: AnalysisOutcome, generatedAt: string, publicOrigin: string | null) {
   return {
     id: before.id,
     url: before.url,
@@ -20,7 +18,7 @@ export function reportEventData(env: Env, before: ReportRow, outcome: AnalysisOu
     previous_result: before.result,
     issues: outcome.ok ? outcome.issues : { high: 0, medium: 0, low: 0 },
     error: outcome.ok ? null : { code: outcome.code, message: outcome.message },
-    page_url: origin ? `${origin}/reports/${before.id}` : null,
+    page_url: publicOrigin ? `${publicOrigin}/reports/${before.id}` : null,
     generated_at: generatedAt,
   };
 }

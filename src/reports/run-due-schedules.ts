@@ -1,6 +1,6 @@
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { config } from "../config";
+import type { Config } from "../config";
 import { enqueueAnalyses } from "./enqueue-analysis";
 import { failures } from "./failures";
 import { claimScheduledRuns } from "./generation";
@@ -20,10 +20,10 @@ export interface TickStats {
  * A report still analysing is not enqueued again; its next_run_at moves on all the same. The batch's D1 meta
  * gives the rows read and written that each tick logs. A run the queue refuses fails; the next run tries again.
  */
-export async function runDueSchedules(env: Env, db: Db, nowMs = Date.now()): Promise<TickStats> {
-  const [claimed, skipped] = await runBatch(db, claimScheduledRuns(Math.floor(nowMs / 1000), config(env).scheduleBatch, new Date(nowMs).toISOString()));
+export async function runDueSchedules(db: Db, analysisQueue: Queue, settings: Pick<Config, "scheduleBatch">, nowMs = Date.now()): Promise<TickStats> {
+  const [claimed, skipped] = await runBatch(db, claimScheduledRuns(Math.floor(nowMs / 1000), settings.scheduleBatch, new Date(nowMs).toISOString()));
   const jobs = (claimed!.results as { id: number; generation: number }[]).map((row) => ({ job: { kind: "report" as const, reportId: row.id, generation: row.generation } }));
-  const refused = await enqueueAnalyses(db, env.ANALYSIS_QUEUE, jobs, { failure: failures.scheduledEnqueueFailed });
+  const refused = await enqueueAnalyses(db, analysisQueue, jobs, { failure: failures.scheduledEnqueueFailed });
   const stats = {
     enqueued: jobs.length - refused.length,
     skipped: skipped!.meta.changes,

@@ -1,6 +1,5 @@
 import { credentialsFor, type Auth, type OriginCredentials } from "../analysis/credentials";
-import type { ConfigVars } from "../config";
-import { encryptionKey, seal, unseal } from "../crypto/sealed";
+import { encryptionKey, seal, unseal, type EncryptionSettings } from "../crypto/sealed";
 import { requireEncryptionKey } from "../http/encryption-key";
 import { summaryOf, type AuthSummary } from "./auth-field";
 import { failures, type Failure } from "./failures";
@@ -23,21 +22,21 @@ export const noAuth: AuthColumns = { authSecret: null, authSummary: null };
 const context = (accountId: number) => `page-auth:account:${accountId}`;
 
 /** The columns for `auth` given with `url`: a 503 without the encryption key, as for webhooks. */
-export async function sealAuth(env: ConfigVars, accountId: number, url: string, auth: Auth): Promise<AuthColumns> {
-  const key = await requireEncryptionKey(env, "Audits behind a login (auth) are not available");
+export async function sealAuth(settings: EncryptionSettings, accountId: number, url: string, auth: Auth): Promise<AuthColumns> {
+  const key = await requireEncryptionKey(settings, "Audits behind a login (auth) are not available");
   const { origin } = new URL(url);
   return { authSecret: await seal(key, context(accountId), JSON.stringify({ origin, auth })), authSummary: summaryOf(auth) };
 }
 
 /** The columns a write sets: unchanged (undefined), removed (null), or replaced (rotation). */
 export async function authColumnsFor(
-  env: ConfigVars,
+  settings: EncryptionSettings,
   accountId: number,
   url: string,
   auth: Auth | null | undefined,
 ): Promise<AuthColumns | undefined> {
   if (auth === undefined) return undefined;
-  return auth === null ? noAuth : sealAuth(env, accountId, url, auth);
+  return auth === null ? noAuth : sealAuth(settings, accountId, url, auth);
 }
 
 /**
@@ -45,12 +44,12 @@ export async function authColumnsFor(
  * auditing the login page instead would give a report of the wrong page.
  */
 export async function unsealCredentials(
-  env: ConfigVars,
+  settings: EncryptionSettings,
   accountId: number,
   sealed: string | null,
 ): Promise<OriginCredentials | null | Failure> {
   if (sealed === null) return null;
-  const key = await encryptionKey(env);
+  const key = await encryptionKey(settings);
   if (!key) return failures.authUnavailable;
   try {
     const { origin, auth } = JSON.parse(await unseal(key, context(accountId), sealed)) as { origin: string; auth: Auth };

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ConfigVars } from "../config";
+import type { EncryptionSettings } from "../crypto/sealed";
 import { reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
@@ -20,13 +20,13 @@ export async function updateReport(
   accountId: number,
   id: number,
   input: UpdateReportInput,
-  /** For `auth`: sealed under the key of webhook secrets, or 503 without it. */
-  env: ConfigVars,
+  /** The encryption key seals `auth` (503 without it). */
+  settings: EncryptionSettings,
 ): Promise<{ report: ReportRow; regenerate: boolean }> {
   const current = await findReport(db, accountId, id, { results: false });
   if (!current) return notFound();
   // A new auth replaces the old one whole (rotation); null removes it; left out, it stays, across every regeneration.
-  const auth = await authColumnsFor(env, accountId, current.url, input.auth);
+  const auth = await authColumnsFor(settings, accountId, current.url, input.auth);
   const privacy = input.privacy ?? current.privacy;
   const newHash = await passwordRule(privacy, input.password, current.passwordHash !== null);
   const passwordHash = privacy === 2 ? (newHash ?? current.passwordHash) : null;

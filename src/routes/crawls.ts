@@ -16,9 +16,10 @@ import type { AppEnv } from "../env";
 import { csvResponse, wantsCsv } from "../http/csv";
 import { notFound } from "../http/errors";
 import { pickFields } from "../http/fields";
-import { dataOf, deletedOf, errorResponses, formBody, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
+import { dataOf, deletedOf, errorResponses, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
 import { listEnvelope } from "../http/pagination";
-import { pathFirst, routeHook, validateBody, validBody } from "../http/validation";
+import { pathFirst, routeHook, withBody } from "../http/validation";
+import { writeDeps } from "./write-deps";
 
 const origin = (url: string) => new URL(url).origin;
 const tags = ["crawls"];
@@ -43,30 +44,30 @@ crawlRoutes.openapi(listRoute, async (c) => {
   return c.json(listEnvelope(c, data, total, page), 200);
 });
 
-const storeRoute = createRoute({
-  method: "post",
-  path: "/",
-  operationId: "storeCrawl",
-  summary: "Start a crawl",
-  description: "Audits a site from its sitemaps or its links; every page becomes an ordinary report.",
-  tags,
-  middleware: [validateBody(storeCrawlBody)],
-  request: { body: formBody(storeCrawlBody) },
-  responses: {
-    201: ok("The crawl, status discovering.", dataOf(crawlResource, 201), locationHeader),
-    ...errorResponses(
-      [409, "The project already has an unfinished crawl."],
-      413,
-      415,
-      422,
-      [429, "Over the rate limit, or MAX_ACTIVE_CRAWLS unfinished crawls."],
-      [503, "The crawl queue refused the job, or `auth` was given and the server has no encryption key."],
-    ),
-  },
-});
+const storeRoute = createRoute(
+  withBody(storeCrawlBody, {
+    method: "post",
+    path: "/",
+    operationId: "storeCrawl",
+    summary: "Start a crawl",
+    description: "Audits a site from its sitemaps or its links; every page becomes an ordinary report.",
+    tags,
+    responses: {
+      201: ok("The crawl, status discovering.", dataOf(crawlResource, 201), locationHeader),
+      ...errorResponses(
+        [409, "The project already has an unfinished crawl."],
+        413,
+        415,
+        422,
+        [429, "Over the rate limit, or MAX_ACTIVE_CRAWLS unfinished crawls."],
+        [503, "The crawl queue refused the job, or `auth` was given and the server has no encryption key."],
+      ),
+    },
+  }),
+);
 
 crawlRoutes.openapi(storeRoute, async (c) => {
-  const crawl = await storeCrawl(c.var.db, c.env, c.var.caller.accountId, validBody(c, storeCrawlBody));
+  const crawl = await storeCrawl(c.var.db, c.var.caller.accountId, c.var.body, writeDeps(c));
   c.header("Location", `${origin(c.req.url)}/api/v1/crawls/${crawl.id}`);
   return c.json({ data: toCrawlResource(crawl, noPages, origin(c.req.url)), status: 201 }, 201);
 });

@@ -7,7 +7,9 @@ import { sendHomePage } from "../page/home-page";
 import { sendReportPage } from "../page/report-page";
 import { HistorySection } from "../page/components/score-trend";
 import { pageHistory } from "../history/since-last-audit";
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { pageSession } from "../http/d1-session";
+import { withSettings } from "../http/settings";
 import type { Context } from "hono";
 import type { SharedSubject } from "../page/shared-subject";
 import type { Crawl } from "../db/schema";
@@ -26,13 +28,15 @@ const asSubject =
   };
 
 /** The report page with its score trend and what changed since the last audit. */
-async function renderReport(c: Context<AppEnv>, report: ReportRow, { noindex }: { noindex: boolean }) {
-  const { rows, since } = await pageHistory(createDb(c.env.DB), report.id);
+async function renderReport(c: Context<AppEnv>, report: ReportRow, { noindex, db }: { noindex: boolean; db: Db }) {
+  const { rows, since } = await pageHistory(db, report.id);
   return sendReportPage(c, report, { noindex, history: <HistorySection rows={rows} since={since} /> });
 }
 
 export const pageRoutes = new Hono<AppEnv>()
   .get("/", (c) => sendHomePage(c))
+  .use("/reports/*", withSettings, pageSession)
+  .use("/crawls/*", withSettings, pageSession)
   .route("/", sharedPageRoutes<ReportRow & Kind<"report">>({ kind: "report", find: asSubject("report", findReportById), render: renderReport }))
   .route("/", sharedPageRoutes<Crawl & Kind<"crawl">>({ kind: "crawl", find: asSubject("crawl", findCrawlById), render: sendCrawlPage }))
   .onError(sendErrorPage);

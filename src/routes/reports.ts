@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { listEnvelope } from "../http/pagination";
-import { pathFirst, routeHook, validateBody, validBody } from "../http/validation";
+import { pathFirst, routeHook, withBody } from "../http/validation";
 import { deleteReport } from "../reports/delete-report";
 import { findReport, readsResults } from "../reports/find-report";
 import { listReports } from "../reports/list-reports";
@@ -17,7 +17,8 @@ import { pickFields } from "../http/fields";
 import { findOnPrimaryIfMissing } from "../db/request-session";
 import { csvResponse, wantsCsv } from "../http/csv";
 import { exportReports, reportsCsvHeader } from "../reports/export-reports";
-import { dataOf, deletedOf, errorResponses, formBody, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
+import { dataOf, deletedOf, errorResponses, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
+import { writeDeps } from "./write-deps";
 
 const origin = (url: string) => new URL(url).origin;
 const tags = ["reports"];
@@ -47,20 +48,20 @@ const showRoute = createRoute({
   responses: { 200: ok("The report.", dataOf(reportFieldsResource, 200)), ...errorResponses(404, 422) },
 });
 
-const storeRoute = createRoute({
-  method: "post",
-  path: "/",
-  operationId: "storeReport",
-  summary: "Create a report",
-  description: "Stores the report as queued and queues its analysis.",
-  tags,
-  middleware: [validateBody(storeReportBody)],
-  request: { body: formBody(storeReportBody) },
-  responses: {
-    201: ok("The queued report.", dataOf(reportResource, 201), locationHeader),
-    ...errorResponses(413, 415, 422, 503),
-  },
-});
+const storeRoute = createRoute(
+  withBody(storeReportBody, {
+    method: "post",
+    path: "/",
+    operationId: "storeReport",
+    summary: "Create a report",
+    description: "Stores the report as queued and queues its analysis.",
+    tags,
+    responses: {
+      201: ok("The queued report.", dataOf(reportResource, 201), locationHeader),
+      ...errorResponses(413, 415, 422, 503),
+    },
+  }),
+);
 
 const deleteRoute = createRoute({
   method: "delete",
@@ -93,8 +94,7 @@ reportRoutes.openapi(showRoute, async (c) => {
 });
 
 reportRoutes.openapi(storeRoute, async (c) => {
-  const input = validBody(c, storeReportBody);
-  const report = await storeReport(c.var.db, c.env, c.var.caller.accountId, input);
+  const report = await storeReport(c.var.db, c.var.caller.accountId, c.var.body, writeDeps(c));
   const resource = toReportResource(report, origin(c.req.url));
   c.header("Location", `${origin(c.req.url)}/api/v1/reports/${report.id}`);
   return c.json({ data: resource, status: 201 as const }, 201);
@@ -102,25 +102,29 @@ reportRoutes.openapi(storeRoute, async (c) => {
 
 // PUT and PATCH: the same operation under two methods, each with its own operationId.
 function updateOperation(method: "put" | "patch", operationId: string, summary: string) {
-  const route = createRoute({
-    method,
-    path: "/{id}",
-    operationId,
-    summary,
-    description: "Without `update=1` it answers 200; with it, the report is queued again and it answers 202.",
-    tags,
-    middleware: [pathFirst(reportIdParam), validateBody(updateReportBody)],
-    request: { params: reportIdParam, body: formBody(updateReportBody) },
-    responses: {
-      200: ok("The updated report.", dataOf(reportResource, 200)),
-      202: ok("The report, queued for regeneration.", dataOf(reportResource, 202)),
-      ...errorResponses(404, 413, 415, 422, 503),
-    },
-  });
+  const route = createRoute(
+    withBody(
+      updateReportBody,
+      {
+        method,
+        path: "/{id}",
+        operationId,
+        summary,
+        description: "Without `update=1` it answers 200; with it, the report is queued again and it answers 202.",
+        tags,
+        request: { params: reportIdParam },
+        responses: {
+          200: ok("The updated report.", dataOf(reportResource, 200)),
+          202: ok("The report, queued for regeneration.", dataOf(reportResource, 202)),
+          ...errorResponses(404, 413, 415, 422, 503),
+        },
+      },
+      pathFirst(reportIdParam),
+    ),
+  );
   reportRoutes.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    const input = validBody(c, updateReportBody);
-    const { report, regenerate } = await storeReportUpdate(c.var.db, c.env, c.var.caller.accountId, id, input);
+    const { report, regenerate } = await storeReportUpdate(c.var.db, c.var.caller.accountId, id, c.var.body, writeDeps(c));
     if (regenerate) return c.json({ data: toReportResource(report, origin(c.req.url)), status: 202 as const }, 202);
     return c.json({ data: toReportResource(report, origin(c.req.url)), status: 200 as const }, 200);
   });

@@ -2,9 +2,9 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { verifyPassword } from "../crypto/password";
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { findWhereItIs } from "../db/request-session";
 import type { AppEnv } from "../env";
-import { config } from "../config";
 import { CSRF_FIELD, csrfCookieName, isSameOriginRequest, isValidCsrf } from "../page/csrf";
 import { sendNotFoundPage } from "../page/not-found-page";
 import { isHttps, sendPasswordPage } from "../page/password-page";
@@ -27,7 +27,8 @@ type PageContext = Context<AppEnv>;
 export interface SharedPage<T extends SharedSubject> {
   kind: SharedSubject["kind"];
   find(db: Db, id: number): Promise<T | undefined>;
-  render(c: PageContext, subject: T, options: { noindex: boolean }): Response | Promise<Response>;
+  /** `db`: where the subject was found (the primary, when the replica did not have it yet), to read the rest there. */
+  render(c: PageContext, subject: T, options: { noindex: boolean; db: Db }): Response | Promise<Response>;
 }
 
 const parseId = (text: string) => (/^[1-9]\d{0,15}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null);
@@ -49,33 +50,37 @@ async function redirectTo(c: PageContext, path: string) {
  * (404), public is open to anyone with the link, password asks for it (CSRF, rate limit, signed cookie).
  */
 export function sharedPageRoutes<T extends SharedSubject>(page: SharedPage<T>) {
-  /** The subject behind the path if its page may exist at all: private and missing subjects look the same. */
+  /**
+   * The subject behind the path if its page may exist at all, and the db it was found in: private and missing
+   * subjects look the same.
+   */
   async function findShown(c: PageContext) {
     const id = parseId(c.req.param("id") ?? "");
     if (id === null) return undefined;
-    const subject = await page.find(createDb(c.env.DB), id);
-    return subject && subject.privacy !== 1 ? subject : undefined;
+    const shown = await findWhereItIs(c.var.session, (db) => page.find(db, id));
+    return shown && shown.found.privacy !== 1 ? shown : undefined;
   }
 
   const base = `/${page.kind}s/:id`;
   return new Hono<AppEnv>()
     .get(base, async (c) => {
-      const subject = await findShown(c);
-      if (!subject) return sendNotFoundPage(c);
+      const shown = await findShown(c);
+      if (!shown) return sendNotFoundPage(c);
+      const { found: subject, db } = shown;
       if (subject.privacy === 2) {
-        const secret = config(c.env).reportCookieSecret;
+        const secret = c.var.settings.reportCookieSecret;
         if (!secret) return sendPasswordPage(c, subject, { secret, status: 503, error: messages.noSecret });
         if (!(await hasUnlockCookie(c, secret, subject))) return sendPasswordPage(c, subject, { secret });
       }
-      return page.render(c, subject, { noindex: subject.privacy !== 0 });
+      return page.render(c, subject, { noindex: subject.privacy !== 0, db });
     })
     .post(`${base}/unlock`, bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text("The form is too large.", 413) }), async (c) => {
-      const subject = await findShown(c);
+      const subject = (await findShown(c))?.found;
       if (!subject) return sendNotFoundPage(c);
       const pagePath = subjectPath(subject);
       const key = subjectKey(subject);
       if (subject.privacy !== 2) return redirectTo(c, pagePath);
-      const secret = config(c.env).reportCookieSecret;
+      const secret = c.var.settings.reportCookieSecret;
       if (!secret) return sendPasswordPage(c, subject, { secret, status: 503, error: messages.noSecret });
 
       const form = await c.req.parseBody();
@@ -84,7 +89,8 @@ export function sharedPageRoutes<T extends SharedSubject>(page: SharedPage<T>) {
         return sendPasswordPage(c, subject, { secret, status: 403, error: messages.csrf });
       }
 
-      const db = createDb(c.env.DB);
+      // A POST's session starts on the primary: the wrong tries are counted where every attempt sees them.
+      const { db } = c.var;
       const client = unlockClient(c.req.raw.headers);
       const now = Date.now();
       const retryAfter = await unlockRetryAfter(db, attemptsKey(subject), client, now);

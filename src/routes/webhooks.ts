@@ -4,9 +4,9 @@ import { findWhereItIs, type RequestSession } from "../db/request-session";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { pickFields } from "../http/fields";
-import { dataOf, deletedOf, errorResponses, formBody, locationHeader, ok, pageOf, type ErrorStatus } from "../http/openapi-responses";
+import { dataOf, deletedOf, errorResponses, locationHeader, ok, pageOf, type ErrorStatus } from "../http/openapi-responses";
 import { listEnvelope } from "../http/pagination";
-import { pathFirst, routeHook, validateBody, validBody } from "../http/validation";
+import { pathFirst, routeHook, withBody } from "../http/validation";
 import { createWebhook } from "../webhooks/create-webhook";
 import { deleteWebhook } from "../webhooks/delete-webhook";
 import { findWebhook } from "../webhooks/find-webhook";
@@ -60,23 +60,23 @@ webhookRoutes.openapi(listRoute, async (c) => {
   return c.json(listEnvelope(c, rows.map((row) => pickFields(toWebhookResource(row), fields)), total, { page, perPage: per_page }), 200);
 });
 
-const storeRoute = createRoute({
-  method: "post",
-  path: "/",
-  operationId: "storeWebhook",
-  summary: "Create a webhook endpoint",
-  description: "Its `secret` is in this response only.",
-  tags,
-  middleware: [validateBody(storeWebhookBody)],
-  request: { body: formBody(storeWebhookBody) },
-  responses: {
-    201: ok("The endpoint and its secret.", dataOf(webhookWithSecret, 201), locationHeader),
-    ...errorResponses(...body, [409, "The account has MAX_WEBHOOKS endpoints already."], noKey),
-  },
-});
+const storeRoute = createRoute(
+  withBody(storeWebhookBody, {
+    method: "post",
+    path: "/",
+    operationId: "storeWebhook",
+    summary: "Create a webhook endpoint",
+    description: "Its `secret` is in this response only.",
+    tags,
+    responses: {
+      201: ok("The endpoint and its secret.", dataOf(webhookWithSecret, 201), locationHeader),
+      ...errorResponses(...body, [409, "The account has MAX_WEBHOOKS endpoints already."], noKey),
+    },
+  }),
+);
 
 webhookRoutes.openapi(storeRoute, async (c) => {
-  const { webhook, secret } = await createWebhook(c.env, c.var.db, c.var.caller.accountId, validBody(c, storeWebhookBody));
+  const { webhook, secret } = await createWebhook(c.var.db, c.var.caller.accountId, c.var.body, c.var.settings);
   c.header("Location", `${new URL(c.req.url).origin}/api/v1/webhooks/${webhook.id}`);
   return c.json({ data: { ...toWebhookResource(webhook), secret }, status: 201 }, 201);
 });
@@ -98,20 +98,25 @@ webhookRoutes.openapi(showRoute, async (c) => {
   return c.json({ data: pickFields(toWebhookResource(webhook.found), c.req.valid("query").fields), status: 200 }, 200);
 });
 
-const updateRoute = createRoute({
-  method: "patch",
-  path: "/{id}",
-  operationId: "updateWebhook",
-  summary: "Update a webhook endpoint",
-  description: "Change `url`, `events`, `enabled` or `description`.",
-  tags,
-  middleware: [pathFirst(webhookIdParam), validateBody(updateWebhookBody)],
-  request: { params: webhookIdParam, body: formBody(updateWebhookBody) },
-  responses: { 200: ok("The endpoint.", dataOf(webhookResource, 200)), ...errorResponses(404, ...body) },
-});
+const updateRoute = createRoute(
+  withBody(
+    updateWebhookBody,
+    {
+      method: "patch",
+      path: "/{id}",
+      operationId: "updateWebhook",
+      summary: "Update a webhook endpoint",
+      description: "Change `url`, `events`, `enabled` or `description`.",
+      tags,
+      request: { params: webhookIdParam },
+      responses: { 200: ok("The endpoint.", dataOf(webhookResource, 200)), ...errorResponses(404, ...body) },
+    },
+    pathFirst(webhookIdParam),
+  ),
+);
 
 webhookRoutes.openapi(updateRoute, async (c) => {
-  const webhook = await updateWebhook(c.env, c.var.db, c.var.caller.accountId, c.req.valid("param").id, validBody(c, updateWebhookBody));
+  const webhook = await updateWebhook(c.var.db, c.var.caller.accountId, c.req.valid("param").id, c.var.body, c.var.settings);
   return c.json({ data: toWebhookResource(webhook), status: 200 }, 200);
 });
 
@@ -146,7 +151,7 @@ const rotateRoute = createRoute({
 });
 
 webhookRoutes.openapi(rotateRoute, async (c) => {
-  const { webhook, secret } = await rotateSecret(c.env, c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+  const { webhook, secret } = await rotateSecret(c.var.db, c.var.caller.accountId, c.req.valid("param").id, c.var.settings);
   return c.json({ data: { ...toWebhookResource(webhook), secret }, status: 200 }, 200);
 });
 
@@ -163,7 +168,7 @@ const testRoute = createRoute({
 });
 
 webhookRoutes.openapi(testRoute, async (c) => {
-  const delivery = await sendTestEvent(c.env, c.var.db, c.var.caller.accountId, c.req.valid("param").id);
+  const delivery = await sendTestEvent(c.var.db, c.env.WEBHOOK_QUEUE, c.var.caller.accountId, c.req.valid("param").id);
   return c.json({ data: toDeliveryResource(delivery), status: 202 }, 202);
 });
 
@@ -200,6 +205,6 @@ const retryRoute = createRoute({
 
 webhookRoutes.openapi(retryRoute, async (c) => {
   const { id, delivery } = c.req.valid("param");
-  const row = await retryDelivery(c.env, c.var.db, c.var.caller.accountId, id, delivery);
+  const row = await retryDelivery(c.var.db, c.env.WEBHOOK_QUEUE, c.var.caller.accountId, id, delivery);
   return c.json({ data: toDeliveryResource(row), status: 202 }, 202);
 });

@@ -2,17 +2,22 @@ import { sql } from "drizzle-orm";
 import { webhooks, type Webhook } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { config } from "../config";
+import type { Config } from "../config";
 import { endpointUrlOrThrow } from "./endpoint-url";
 import type { StoreWebhookInput } from "./schemas";
 import { encryptSecret, generateSecret, requireEncryptionKey } from "./secret";
 
 /** Stores an endpoint with a new encrypted secret; the plain secret is returned this once. */
-export async function createWebhook(env: Env, db: Db, accountId: number, input: StoreWebhookInput): Promise<{ webhook: Webhook; secret: string }> {
-  const url = endpointUrlOrThrow(input.url, config(env).allowPrivateTargets);
-  const key = await requireEncryptionKey(env);
+export async function createWebhook(
+  db: Db,
+  accountId: number,
+  input: StoreWebhookInput,
+  settings: Pick<Config, "allowPrivateTargets" | "maxWebhooks" | "webhookEncryptionKey">,
+): Promise<{ webhook: Webhook; secret: string }> {
+  const url = endpointUrlOrThrow(input.url, settings.allowPrivateTargets);
+  const key = await requireEncryptionKey(settings);
   const secret = generateSecret();
-  const limit = config(env).maxWebhooks;
+  const limit = settings.maxWebhooks;
   // The limit is checked in the insert itself, so two concurrent creates cannot pass it together.
   const [webhook] = await db.all<Webhook>(sql`
     INSERT INTO webhooks (account_id, url, events, description, secret)

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { createDb, type Db } from "../db/client";
 import { webhookDeliveries, webhooks, type Webhook } from "../db/schema";
-import { config } from "../config";
+import { config, type Config } from "../config";
 import { MAX_QUEUE_DELAY_SECONDS, sendAttempt } from "./enqueue-deliveries";
 import { deliveryJobSchema, type DeliveryJob } from "./job";
 import { recordAttempt } from "./record-attempt";
@@ -10,14 +10,26 @@ import { encryptionKey } from "../crypto/sealed";
 import { sendWebhook, type SendResult } from "./send";
 import { signatureHeader } from "./sign";
 
-/** The webhook queue's consumer: one attempt per message, the next attempt is a new message with a delay. */
-export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = createDb(env.DB);
-  const key = await encryptionKey(env);
-  await Promise.all(batch.messages.map((message) => handleMessage(env, db, key, message)));
+/** What one invocation of the webhook queue works with, read from its env once, here at the entry. */
+interface Delivering {
+  db: Db;
+  queue: Queue;
+  key: CryptoKey | null;
+  settings: Pick<Config, "allowPrivateTargets" | "webhookTimeoutMs">;
 }
 
-async function handleMessage(env: Env, db: Db, key: CryptoKey | null, message: Message<unknown>) {
+const deliveringFrom = async (env: Env): Promise<Delivering> => {
+  const settings = config(env);
+  return { db: createDb(env.DB), queue: env.WEBHOOK_QUEUE, key: await encryptionKey(settings), settings };
+};
+
+/** The webhook queue's consumer: one attempt per message, the next attempt is a new message with a delay. */
+export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const delivering = await deliveringFrom(env);
+  await Promise.all(batch.messages.map((message) => handleMessage(delivering, message)));
+}
+
+async function handleMessage(delivering: Delivering, message: Message<unknown>) {
   const parsed = deliveryJobSchema.safeParse(message.body);
   if (!parsed.success) {
     console.warn("dropping malformed webhook message", message.id);
@@ -25,7 +37,7 @@ async function handleMessage(env: Env, db: Db, key: CryptoKey | null, message: M
     return;
   }
   try {
-    await attempt(env, db, key, parsed.data);
+    await attempt(delivering, parsed.data);
     message.ack();
   } catch (error) {
     console.error("webhook delivery crashed", parsed.data, error);
@@ -33,11 +45,11 @@ async function handleMessage(env: Env, db: Db, key: CryptoKey | null, message: M
   }
 }
 
-async function attempt(env: Env, db: Db, key: CryptoKey | null, job: DeliveryJob, now = new Date()) {
+async function attempt({ db, queue, key, settings }: Delivering, job: DeliveryJob, now = new Date()) {
   if (job.notBefore !== undefined && job.notBefore > now.getTime() + 1000) {
     // Longer than one queue delay allows: another hop, same target time.
     const remaining = Math.ceil((job.notBefore - now.getTime()) / 1000);
-    await env.WEBHOOK_QUEUE.send(job, { contentType: "json", delaySeconds: Math.min(remaining, MAX_QUEUE_DELAY_SECONDS) });
+    await queue.send(job, { contentType: "json", delaySeconds: Math.min(remaining, MAX_QUEUE_DELAY_SECONDS) });
     return;
   }
   // Claims this attempt: a duplicate or superseded message finds `attempts` moved on and does nothing.
@@ -53,20 +65,27 @@ async function attempt(env: Env, db: Db, key: CryptoKey | null, job: DeliveryJob
     await endDelivery(db, delivery.id, "The endpoint is disabled.");
     return;
   }
-  const result = await post(env, key, webhook, delivery.messageId, delivery.payload, now);
+  const result = await post(settings, key, webhook, delivery.messageId, delivery.payload, now);
   const next = await recordAttempt(db, webhook, delivery, result, now);
-  if (next !== null) await sendAttempt(env.WEBHOOK_QUEUE, { deliveryId: delivery.id, attempt: delivery.attempts }, next, now.getTime());
+  if (next !== null) await sendAttempt(queue, { deliveryId: delivery.id, attempt: delivery.attempts }, next, now.getTime());
 }
 
-async function post(env: Env, key: CryptoKey | null, webhook: Webhook, messageId: string, body: string, now: Date): Promise<SendResult> {
+async function post(
+  settings: Delivering["settings"],
+  key: CryptoKey | null,
+  webhook: Webhook,
+  messageId: string,
+  body: string,
+  now: Date,
+): Promise<SendResult> {
   if (!key) return { ok: false, status: null, retryAfter: null, error: "The server has no WEBHOOK_ENCRYPTION_KEY to sign with.", gone: false };
   const timestamp = Math.floor(now.getTime() / 1000);
   const secrets = await liveSecrets(key, webhook, now).catch(() => null);
   // A secret sealed under another key (WEBHOOK_ENCRYPTION_KEY changed) fails like any attempt, on the schedule.
   if (!secrets) return { ok: false, status: null, retryAfter: null, error: "The secret cannot be decrypted with the current WEBHOOK_ENCRYPTION_KEY: rotate it.", gone: false };
   return sendWebhook(webhook.url, body, {
-    allowPrivateTargets: config(env).allowPrivateTargets,
-    timeoutMs: config(env).webhookTimeoutMs,
+    allowPrivateTargets: settings.allowPrivateTargets,
+    timeoutMs: settings.webhookTimeoutMs,
     headers: {
       "webhook-id": messageId,
       "webhook-timestamp": String(timestamp),
@@ -84,7 +103,7 @@ const endDelivery = (db: Db, id: number, reason: string) =>
 
 /** Messages that crashed the consumer max_retries times: their delivery is given up, with the reason. */
 export async function handleWebhookDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = createDb(env.DB);
+  const { db } = await deliveringFrom(env);
   for (const message of batch.messages) {
     const parsed = deliveryJobSchema.safeParse(message.body);
     if (parsed.success) await endDelivery(db, parsed.data.deliveryId, "The delivery failed repeatedly inside the service and was given up.");

@@ -45,13 +45,13 @@ export function deliveryInsert(accountId: number, type: WebhookEventType, data: 
 
 /** The one way other code announces an event: stores a delivery per subscribed endpoint and queues them. */
 export async function emitEvent(
-  env: Env,
   db: Db,
+  webhookQueue: Queue,
   accountId: number,
   type: WebhookEventType,
   data: Record<string, unknown>,
   options: EventOptions = {},
 ): Promise<void> {
   const rows = await db.all<{ id: number }>(deliveryInsert(accountId, type, data, options));
-  await enqueueDeliveries(env, rows.map((row) => row.id));
+  await enqueueDeliveries(webhookQueue, rows.map((row) => row.id));
 }

@@ -21,11 +21,11 @@ export async function sendAttempt(queue: Queue, job: Omit<DeliveryJob, "notBefor
  * Sends the first attempt of new deliveries. If the queue refuses them they stay pending and the sweep
  * (requeue-lost.ts) sends them later: the event is already stored, nothing is lost.
  */
-export async function enqueueDeliveries(env: Env, ids: number[]): Promise<void> {
+export async function enqueueDeliveries(webhookQueue: Queue, ids: number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += SEND_BATCH_LIMIT) {
     const chunk = ids.slice(i, i + SEND_BATCH_LIMIT);
     try {
-      await env.WEBHOOK_QUEUE.sendBatch(chunk.map((deliveryId) => deliveryMessage({ deliveryId, attempt: 0 }, 0)));
+      await webhookQueue.sendBatch(chunk.map((deliveryId) => deliveryMessage({ deliveryId, attempt: 0 }, 0)));
     } catch (error) {
       console.error("webhook enqueue failed; the sweep will resend", { ids: chunk, error });
     }

@@ -11,13 +11,13 @@ const PER_TICK = 100;
  * again, with the attempt number they were waiting on (a late original and this copy cannot both run it).
  * Moving next_attempt_at in the same statement keeps the next tick from sending them again.
  */
-export async function requeueLostDeliveries(env: Env, db: Db, nowMs = Date.now()): Promise<number> {
+export async function requeueLostDeliveries(db: Db, webhookQueue: Queue, nowMs = Date.now()): Promise<number> {
   const cutoff = new Date(nowMs - LOST_AFTER_MS).toISOString();
   const results = await db.all<{ id: number; attempts: number }>(sql`
     UPDATE webhook_deliveries SET next_attempt_at = ${new Date(nowMs).toISOString()}
     WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at < ${cutoff} ORDER BY next_attempt_at LIMIT ${PER_TICK})
     RETURNING id, attempts`);
   if (results.length === 0) return 0;
-  await env.WEBHOOK_QUEUE.sendBatch(results.map((row) => deliveryMessage({ deliveryId: row.id, attempt: row.attempts }, 0, nowMs)));
+  await webhookQueue.sendBatch(results.map((row) => deliveryMessage({ deliveryId: row.id, attempt: row.attempts }, 0, nowMs)));
   return results.length;
 }

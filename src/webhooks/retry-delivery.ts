@@ -10,7 +10,7 @@ import { requireEnabled } from "./send-test-event";
  * Delivers again now: the delivery is pending with its next attempt due now. An attempt already queued for
  * later finds `attempts` moved on and does nothing, so the client gets one attempt, not two.
  */
-export async function retryDelivery(env: Env, db: Db, accountId: number, webhookId: number, messageId: string): Promise<WebhookDelivery> {
+export async function retryDelivery(db: Db, webhookQueue: Queue, accountId: number, webhookId: number, messageId: string): Promise<WebhookDelivery> {
   requireEnabled(await findWebhookOrThrow(db, accountId, webhookId));
   const where = and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.messageId, messageId));
   const current = await db.select().from(webhookDeliveries).where(where).get();
@@ -23,6 +23,6 @@ export async function retryDelivery(env: Env, db: Db, accountId: number, webhook
     .where(and(where, eq(webhookDeliveries.attempts, current.attempts)))
     .returning();
   if (!row) return notFound();
-  await sendAttempt(env.WEBHOOK_QUEUE, { deliveryId: row.id, attempt: row.attempts }, 0);
+  await sendAttempt(webhookQueue, { deliveryId: row.id, attempt: row.attempts }, 0);
   return row;
 }

@@ -1,6 +1,5 @@
-import type { ConfigVars } from "../config";
 import { fromBase64, randomBytes, toBase64 } from "../crypto/encoding";
-import { seal, unseal } from "../crypto/sealed";
+import { seal, unseal, type EncryptionSettings } from "../crypto/sealed";
 import { requireEncryptionKey as requireKey } from "../http/encryption-key";
 
 const SECRET_PREFIX = "whsec_";
@@ -12,7 +11,7 @@ export const generateSecret = () => SECRET_PREFIX + toBase64(randomBytes(32));
 export const secretBytes = (secret: string) => fromBase64(secret.slice(SECRET_PREFIX.length));
 
 /** The key or a 503: an endpoint whose secret cannot be stored safely is not created. */
-export const requireEncryptionKey = (env: ConfigVars) => requireKey(env, "Webhooks are not available");
+export const requireEncryptionKey = (settings: EncryptionSettings) => requireKey(settings, "Webhooks are not available");
 
 /** Sealed with the account id as associated data, so rows cannot be swapped between accounts. */
 const context = (accountId: number) => `account:${accountId}`;

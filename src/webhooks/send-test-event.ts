@@ -11,12 +11,12 @@ export const requireEnabled = (webhook: { enabled: boolean }) => {
 };
 
 /** A `webhook.test` event to this endpoint only, queued like any other; returns its delivery. */
-export async function sendTestEvent(env: Env, db: Db, accountId: number, id: number): Promise<WebhookDelivery> {
+export async function sendTestEvent(db: Db, webhookQueue: Queue, accountId: number, id: number): Promise<WebhookDelivery> {
   const webhook = await findWebhookOrThrow(db, accountId, id);
   requireEnabled(webhook);
   const event = deliveryInsert(accountId, "webhook.test", { webhook_id: id, message: "A test event from pagegrade." }, { webhookId: id });
   const inserted = await db.get<{ id: number }>(event);
-  await enqueueDeliveries(env, [inserted!.id]);
+  await enqueueDeliveries(webhookQueue, [inserted!.id]);
   const row = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, inserted!.id))).get();
   return row!;
 }

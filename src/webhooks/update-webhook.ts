@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { config } from "../config";
+import type { Config } from "../config";
 import { webhooks, type Webhook } from "../db/schema";
 import type { Db } from "../db/client";
 import { endpointUrlOrThrow } from "./endpoint-url";
@@ -7,9 +7,15 @@ import { findWebhookOrThrow } from "./find-webhook";
 import type { UpdateWebhookInput } from "./schemas";
 
 /** Changes url, events, description or enabled; enabling again clears why it was disabled and its failure run. */
-export async function updateWebhook(env: Env, db: Db, accountId: number, id: number, input: UpdateWebhookInput): Promise<Webhook> {
+export async function updateWebhook(
+  db: Db,
+  accountId: number,
+  id: number,
+  input: UpdateWebhookInput,
+  settings: Pick<Config, "allowPrivateTargets">,
+): Promise<Webhook> {
   await findWebhookOrThrow(db, accountId, id);
-  const url = input.url === undefined ? undefined : endpointUrlOrThrow(input.url, config(env).allowPrivateTargets);
+  const url = input.url === undefined ? undefined : endpointUrlOrThrow(input.url, settings.allowPrivateTargets);
   const [row] = await db
     .update(webhooks)
     .set({

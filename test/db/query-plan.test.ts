@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { config } from "../../src/config";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { listProjects } from "../../src/projects/list-projects";
@@ -84,7 +85,7 @@ describe("every list query reads an index range of the account, never the whole 
   it("the stale-report sweep reads only the partial index of unfinished reports", async () => {
     const { failStaleReports } = await import("../../src/reports/sweep-stale");
     const statements: { sql: string; params: unknown[] }[] = [];
-    await failStaleReports(env, createDb(recordingD1(statements)));
+    await failStaleReports(createDb(recordingD1(statements)), env.WEBHOOK_QUEUE, config(env));
     const plans = await explain(statements);
     expect(plans).toHaveLength(1);
     expect(plans[0]).toMatch(/USING INDEX reports_unfinished_updated_idx \(updated_at<\?\)/);

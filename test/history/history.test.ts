@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { config } from "../../src/config";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { failStaleReports } from "../../src/reports/sweep-stale";
@@ -161,8 +162,8 @@ describe("history and report events", () => {
     await env.DB.prepare("UPDATE reports SET status = 'processing', generation = 2, updated_at = ? WHERE id = ?")
       .bind(new Date(Date.now() - 20 * 60_000).toISOString(), id)
       .run();
-    await failStaleReports(env, createDb(env.DB));
-    await failStaleReports(env, createDb(env.DB));
+    await failStaleReports(createDb(env.DB), env.WEBHOOK_QUEUE, config(env));
+    await failStaleReports(createDb(env.DB), env.WEBHOOK_QUEUE, config(env));
     expect(await historyRows(id)).toMatchObject([{ generation: 2, status: "failed", error_code: "analysis_lost", score: null }]);
     const events = (await eventsOf(id, "report.failed")).filter((row: any) => row.webhook_id === hook.id);
     expect(events).toHaveLength(1);

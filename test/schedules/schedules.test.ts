@@ -1,5 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { config } from "../../src/config";
 import worker from "../../src/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
@@ -17,9 +18,9 @@ const reportRow = (id: number) => env.DB.prepare("SELECT * FROM reports WHERE id
 const setDue = (id: number, nextRunAt: number, schedule = "daily") =>
   env.DB.prepare("UPDATE reports SET schedule = ?, next_run_at = ? WHERE id = ?").bind(schedule, nextRunAt, id).run();
 /** A tick that records what it enqueues instead of sending it. */
-async function tick(overrides: Partial<Env> = {}, nowMs = Date.now()) {
+async function tick(refusing?: Queue, nowMs = Date.now()) {
   const { queue, sent } = recordingQueue();
-  const stats = await runDueSchedules({ ...env, ANALYSIS_QUEUE: queue, ...overrides } as Env, createDb(env.DB), nowMs);
+  const stats = await runDueSchedules(createDb(env.DB), refusing ?? queue, config(env), nowMs);
   return { stats, sent: sent.map((s) => s.body as { reportId: number; generation: number }) };
 }
 
@@ -99,7 +100,7 @@ describe("scheduled audits", () => {
     const refuse = async () => {
       throw new Error("queue down");
     };
-    const { stats } = await tick({ ANALYSIS_QUEUE: { send: refuse, sendBatch: refuse } as unknown as Queue });
+    const { stats } = await tick({ send: refuse, sendBatch: refuse } as unknown as Queue);
     expect(stats.failed).toBeGreaterThanOrEqual(1);
     expect(await reportRow(id)).toMatchObject({
       status: "failed",
@@ -167,7 +168,7 @@ describe("scheduled audits", () => {
   it("a due run goes through the real queue: the report is analysed again and gets a history row", async () => {
     const id = await seedReport(caller, KNOWN(), { score: 100 });
     await setDue(id, nowSeconds() - 1);
-    const stats = await runDueSchedules(env, createDb(env.DB));
+    const stats = await runDueSchedules(createDb(env.DB), env.ANALYSIS_QUEUE, config(env));
     expect(stats.enqueued).toBeGreaterThanOrEqual(1);
     const report = await waitForReport(caller.key, id);
     expect(report).toMatchObject({ status: "completed", previous_score: 100, schedule: "daily" });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { config } from "../../src/config";
 import { beforeAll, describe, expect, it } from "vitest";
 import { basicAuthorization } from "../../src/analysis/credentials";
 import { createDb } from "../../src/db/client";
@@ -154,7 +155,7 @@ describe("audits behind a login", () => {
     const first = await waitForReport(alice.key, created.json.data.id);
     expect(first.results.http_status.value).toBe(200);
     await env.DB.prepare("UPDATE reports SET next_run_at = ? WHERE id = ?").bind(Math.floor(Date.now() / 1000) - 1, first.id).run();
-    await runDueSchedules(env, createDb(env.DB), Date.now());
+    await runDueSchedules(createDb(env.DB), env.ANALYSIS_QUEUE, config(env), Date.now());
     const scheduled = await waitForReport(alice.key, first.id);
     expect(scheduled.generated_at).not.toBe(first.generated_at);
     expect(scheduled.results.http_status).toMatchObject({ passed: true, value: 200 });

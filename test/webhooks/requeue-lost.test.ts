@@ -20,8 +20,8 @@ describe("lost webhook messages", () => {
     await insert("recent", 1, recent);
     await insert("done", 1, overdue, "succeeded");
     const { queue, sent } = recordingQueue();
-    expect(await requeueLostDeliveries({ ...env, WEBHOOK_QUEUE: queue } as Env, createDb(env.DB))).toBe(1);
+    expect(await requeueLostDeliveries(createDb(env.DB), queue)).toBe(1);
     expect(sent.map((s) => s.body)).toEqual([{ deliveryId: lost!.id, attempt: 2 }]);
-    expect(await requeueLostDeliveries({ ...env, WEBHOOK_QUEUE: queue } as Env, createDb(env.DB))).toBe(0);
+    expect(await requeueLostDeliveries(createDb(env.DB), queue)).toBe(0);
   });
 });
