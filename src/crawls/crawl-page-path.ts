@@ -10,7 +10,7 @@ import { failGeneration, markProcessing } from "../reports/generation";
 import { claimFetchSlot, releaseFetchSlot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
 import { finalizeCrawl } from "./finalize-crawl";
-import { pageFactsOf, type PageFacts } from "./page-facts";
+import { pageFactsOf, type PageFacts } from "../site/page-facts";
 
 export type CrawlPageJob = AnalysisJob & { crawlId: number };
 

@@ -5,7 +5,7 @@ import { ApiError } from "../http/errors";
 import { projectNameFor } from "../projects/project-name";
 import { targetUrlOrThrow } from "../reports/create-report";
 import { passwordRule } from "../reports/password-rule";
-import { normalizeCrawlUrl } from "./discovery/normalize-url";
+import { normalizeCrawlUrl } from "../site/discovery/normalize-url";
 import { UNFINISHED } from "./find-crawl";
 import type { StoreCrawlInput } from "./schemas";
 import { config, type ConfigVars, type CrawlSettings } from "../config";

@@ -3,7 +3,7 @@ import { config } from "../config";
 import { runBatch } from "../db/batch";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
-import { discoverUrls, type Discovered } from "./discovery/discover-urls";
+import { discoverUrls, type Discovered } from "../site/discovery/discover-urls";
 import { failCrawl, finalizeCrawl } from "./finalize-crawl";
 import { materializePages } from "./materialize-pages";
 import { unsealCredentials } from "../reports/sealed-auth";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { basicAuthorization, credentialsFor } from "../../../src/analysis/credentials";
-import { readSitemaps, type SitemapDiscovery, type SitemapReadOptions } from "../../../src/crawls/discovery/sitemaps";
+import { readSitemaps, type SitemapDiscovery, type SitemapReadOptions } from "../../../src/site/discovery/sitemaps";
 import { requestsTo } from "../../helpers/request-log";
 
 const origin = env.PAGE_SERVER;

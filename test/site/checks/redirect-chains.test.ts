@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redirectChains } from "../../../src/crawls/site-checks/redirect-chains";
+import { redirectChains } from "../../../src/site/checks/redirect-chains";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("redirect_chains", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalToNonIndexable } from "../../../src/crawls/site-checks/canonical-to-non-indexable";
+import { canonicalToNonIndexable } from "../../../src/site/checks/canonical-to-non-indexable";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("canonical_to_non_indexable", () => {

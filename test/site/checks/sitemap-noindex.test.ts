@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sitemapNoindex } from "../../../src/crawls/site-checks/sitemap-noindex";
+import { sitemapNoindex } from "../../../src/site/checks/sitemap-noindex";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("sitemap_noindex", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brokenInternalLinks } from "../../../src/crawls/site-checks/broken-internal-links";
+import { brokenInternalLinks } from "../../../src/site/checks/broken-internal-links";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("broken_internal_links", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeSitemap, sitemapsFromRobots } from "../../../src/crawls/discovery/sitemaps";
-import { normalizeCrawlUrl } from "../../../src/crawls/discovery/normalize-url";
-import { newTally, tallyUrl } from "../../../src/crawls/discovery/url-tally";
+import { looksLikeSitemap, sitemapsFromRobots } from "../../../src/site/discovery/sitemaps";
+import { normalizeCrawlUrl } from "../../../src/site/discovery/normalize-url";
+import { newTally, tallyUrl } from "../../../src/site/discovery/url-tally";
 
 describe("normalizeCrawlUrl", () => {
   it.each([

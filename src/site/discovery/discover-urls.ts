@@ -1,13 +1,19 @@
 import { fetchLlmsTxt, fetchRobots, notFoundProbeUrl, probeStatus } from "../../analysis/site-facts";
 import type { AnalysisOptions } from "../../analysis/settings";
-import type { Crawl } from "../../db/schema";
 import { probeLlmsLinks, type CrawlSiteFacts } from "./llms-links";
 import { normalizeCrawlUrl } from "./normalize-url";
 import { crawlDelaySeconds, robotsPolicy } from "./robots-rules";
 import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery } from "./sitemaps";
+import type { CrawlSource } from "../terms";
 
-/** What discovery reads of a crawl: a stored one, or the command line's (which has no row). */
-export type DiscoveryInput = Pick<Crawl, "url" | "source" | "intervalMs" | "limit">;
+/** What discovery reads of a crawl: a stored one's fields, or the command line's (which has no row). */
+export interface DiscoveryInput {
+  url: string;
+  source: CrawlSource;
+  /** The pause between requests to the site, before robots.txt's Crawl-delay. */
+  intervalMs: number;
+  limit: number;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

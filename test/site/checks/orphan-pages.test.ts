@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orphanPages } from "../../../src/crawls/site-checks/orphan-pages";
+import { orphanPages } from "../../../src/site/checks/orphan-pages";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("orphan_pages", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicateTitles } from "../../../src/crawls/site-checks/duplicate-titles";
+import { duplicateTitles } from "../../../src/site/checks/duplicate-titles";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("duplicate_titles", () => {

@@ -1,4 +1,3 @@
-import type { Crawl } from "../../db/schema";
 import { llmsView, type CrawlSiteFacts } from "../discovery/llms-links";
 import { brokenInternalLinks } from "./broken-internal-links";
 import { canonicalToNonIndexable } from "./canonical-to-non-indexable";
@@ -14,6 +13,7 @@ import { sitemapCanonicalised } from "./sitemap-canonicalised";
 import { sitemapNoindex } from "./sitemap-noindex";
 import { sitemapNon200 } from "./sitemap-non-200";
 import type { SiteCheck, SitePage, SiteVerdict, SiteView } from "./types";
+import type { CrawlSource } from "../terms";
 
 /** The only list of site checks (docs/crawls.md), in the order the crawl page shows them. */
 export const siteChecks: SiteCheck[] = [
@@ -38,7 +38,7 @@ export const runSiteChecks = (site: SiteView): Record<string, SiteVerdict> =>
 /** What the site checks read of a finished crawl, built one way for the service's crawls and the CLI's. */
 export const siteViewOf = (
   pages: SitePage[],
-  crawl: Pick<Crawl, "discoveredBy" | "truncated" | "source"> & { siteFacts: CrawlSiteFacts | null },
+  crawl: { discoveredBy: "sitemap" | "links" | null; truncated: boolean; source: CrawlSource; siteFacts: CrawlSiteFacts | null },
 ): SiteView => ({
   pages,
   sitemapRead: crawl.discoveredBy === "sitemap",

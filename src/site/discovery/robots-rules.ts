@@ -1,6 +1,8 @@
 import { isAllowed, parseRobots, robotsAvailability, robotsLines } from "../../analysis/robots";
 import type { RobotsFacts } from "../../analysis/types";
-import { MAX_CRAWL_DELAY_SECONDS } from "../settings";
+
+/** Crawl-delay is honoured up to this many seconds (docs/crawls.md). */
+export const MAX_CRAWL_DELAY_SECONDS = 30;
 
 /** Our product token in robots.txt (the User-Agent is "PagegradeBot/1.0 (...)"). */
 export const PRODUCT_TOKEN = "pagegradebot";

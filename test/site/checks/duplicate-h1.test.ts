@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicateH1 } from "../../../src/crawls/site-checks/duplicate-h1";
+import { duplicateH1 } from "../../../src/site/checks/duplicate-h1";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("duplicate_h1", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sitemapBlocked } from "../../../src/crawls/site-checks/sitemap-blocked";
+import { sitemapBlocked } from "../../../src/site/checks/sitemap-blocked";
 import { audited, blocked, u, view } from "../../helpers/site-view";
 
 describe("sitemap_blocked", () => {

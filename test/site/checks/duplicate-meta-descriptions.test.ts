@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicateMetaDescriptions } from "../../../src/crawls/site-checks/duplicate-meta-descriptions";
+import { duplicateMetaDescriptions } from "../../../src/site/checks/duplicate-meta-descriptions";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("duplicate_meta_descriptions", () => {

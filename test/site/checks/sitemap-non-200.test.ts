@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sitemapNon200 } from "../../../src/crawls/site-checks/sitemap-non-200";
+import { sitemapNon200 } from "../../../src/site/checks/sitemap-non-200";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("sitemap_non_200", () => {

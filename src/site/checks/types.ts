@@ -1,7 +1,6 @@
 import type { LlmsView } from "../discovery/llms-links";
 import type { PageFacts } from "../page-facts";
-
-export type CrawlPageState = "pending" | "audited" | "failed" | "blocked";
+import type { CrawlPageState } from "../terms";
 
 export interface SitePage {
   /** The URL the crawl audited (normalised), before redirects. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { llmsTxtLinks } from "../../../src/crawls/site-checks/llms-txt-links";
+import { llmsTxtLinks } from "../../../src/site/checks/llms-txt-links";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("llms_txt_links", () => {

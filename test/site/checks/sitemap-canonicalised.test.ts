@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sitemapCanonicalised } from "../../../src/crawls/site-checks/sitemap-canonicalised";
+import { sitemapCanonicalised } from "../../../src/site/checks/sitemap-canonicalised";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("sitemap_canonicalised", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hreflangReturnLinks } from "../../../src/crawls/site-checks/hreflang-return-links";
+import { hreflangReturnLinks } from "../../../src/site/checks/hreflang-return-links";
 import { audited, u, view } from "../../helpers/site-view";
 
 describe("hreflang_return_links", () => {
