@@ -17,7 +17,7 @@ const layers = [
   { name: "schedules-and-accounts", paths: ["src/schedules/", "src/accounts/"] },
   { name: "env", paths: ["src/env\\.ts$"] },
   { name: "db", paths: ["src/db/"] },
-  { name: "foundations", paths: ["src/analysis/", "src/crypto/", "src/config\\.ts$", "src/build-stubs/"] },
+  { name: "foundations", paths: ["src/site/", "src/analysis/", "src/crypto/", "src/config\\.ts$", "src/build-stubs/"] },
 ];
 
 const anyOf = (paths) => `^(${paths.join("|")})`;

@@ -1,4 +1,4 @@
-// npm run bench:sitemap: memory of sitemap discovery (src/crawls/discovery) in Node, reading generated sitemaps
+// npm run bench:sitemap: memory of sitemap discovery (src/site/discovery) in Node, reading generated sitemaps
 // from the tests' page server (test/server/sitemap-routes.ts) run in a child process, so the server's own buffers
 // do not count. Prints one line per case: peak heap and RSS growth over a GC'd baseline (sampled every ms while the
 // read runs), what stays retained with the result alive, and the time. Then reads the 60 MB one again in a process
@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { readSitemaps, type SitemapDiscovery } from "../src/crawls/discovery/sitemaps";
+import { readSitemaps, type SitemapDiscovery } from "../src/site/discovery/sitemaps";
 
 const SELF = fileURLToPath(import.meta.url);
 const CAPPED_HEAP_MB = 48;

@@ -1,13 +1,14 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { resultForScore, type ResultLabel } from "../analysis/score";
 import type { AnalysisOptions } from "../analysis/settings";
-import { discoverUrls, type DiscoveryInput } from "../crawls/discovery/discover-urls";
-import { pause } from "../crawls/discovery/pause";
-import { robotsPolicy } from "../crawls/discovery/robots-rules";
-import { pageFactsOf, type PageFacts } from "../crawls/page-facts";
-import { runSiteChecks, siteViewOf } from "../crawls/site-checks/index";
+import { discoverUrls, type DiscoveryInput } from "../site/discovery/discover-urls";
+import { pause } from "../site/discovery/pause";
+import { robotsPolicy } from "../site/discovery/robots-rules";
+import { pageFactsOf, type PageFacts } from "../site/page-facts";
+import { runSiteChecks, siteViewOf } from "../site/checks/index";
 import { auditPage } from "./audit";
-import type { CrawlPageState, SiteVerdict } from "../crawls/site-checks/types";
+import type { SiteVerdict } from "../site/checks/types";
+import type { CrawlPageState } from "../site/terms";
 
 /** One page of an in-process crawl: its analysis when it was fetched, nothing when robots.txt disallows it. */
 export interface CrawledPage {

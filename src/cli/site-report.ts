@@ -1,7 +1,7 @@
 import type { ResultLabel } from "../analysis/score";
-import type { DiscoveryInput } from "../crawls/discovery/discover-urls";
-import { siteChecks } from "../crawls/site-checks/index";
-import type { SiteVerdict } from "../crawls/site-checks/types";
+import type { DiscoveryInput } from "../site/discovery/discover-urls";
+import { siteChecks } from "../site/checks/index";
+import type { SiteVerdict } from "../site/checks/types";
 import type { Budget } from "./args";
 import { compareSiteChecks, type Baseline, type Comparison } from "./baseline";
 import type { SiteCrawl } from "./crawl-site";

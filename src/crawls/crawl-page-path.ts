@@ -12,7 +12,7 @@ import { releaseFetchSlot, touchCrawl } from "./crawl-lifecycle";
 import { claimFetchSlot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
 import { finalizeCrawl } from "./finalize-crawl";
-import { pageFactsOf, type PageFacts } from "./page-facts";
+import { pageFactsOf, type PageFacts } from "../site/page-facts";
 
 /**
  * A crawl's page: fetched with the crawl's login and rendered as the crawl says; its fetch waits for the crawl's fetch

@@ -1,7 +1,7 @@
 import { ApiError } from "../http/errors";
 import { targetUrlOrThrow } from "../reports/create-report";
 import { passwordRule } from "../reports/password-rule";
-import { normalizeCrawlUrl } from "./discovery/normalize-url";
+import { normalizeCrawlUrl } from "../site/discovery/normalize-url";
 import type { NewCrawl } from "./crawl-lifecycle";
 import type { StoreCrawlInput } from "./schemas";
 import type { Config, CrawlSettings } from "../config";

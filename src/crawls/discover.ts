@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
-import { discoverUrls, type Discovered } from "./discovery/discover-urls";
+import { discoverUrls, type Discovered } from "../site/discovery/discover-urls";
 import type { CrawlDeps } from "./crawl-deps";
 import { failCrawl, markRunning } from "./crawl-lifecycle";
 import { finalizeCrawl } from "./finalize-crawl";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { crawlPages, crawls } from "../db/schema";
 import { runBatch } from "../db/batch";
-import { robotsPolicy } from "./discovery/robots-rules";
+import { robotsPolicy } from "../site/discovery/robots-rules";
 import type { RobotsFacts } from "../analysis/types";
 import { materializePages } from "./materialize-pages";
 import { queuePages } from "./queue-pages";

@@ -4,10 +4,10 @@ import { crawlPages, crawls, reports } from "../db/schema";
 import { claimLastPage, completeCrawl } from "./crawl-lifecycle";
 import type { CrawlDeps } from "./crawl-deps";
 import { notifyCrawlCompleted } from "./notify";
-import type { PageFacts } from "./page-facts";
-import { runSiteChecks, siteViewOf } from "./site-checks/index";
-import type { SiteVerdict } from "./site-checks/types";
-import type { CrawlSiteFacts } from "./discovery/llms-links";
+import type { PageFacts } from "../site/page-facts";
+import { runSiteChecks, siteViewOf } from "../site/checks/index";
+import type { SiteVerdict } from "../site/checks/types";
+import type { CrawlSiteFacts } from "../site/discovery/llms-links";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const scheduleMs = { none: 0, daily: DAY_MS, weekly: 7 * DAY_MS } as const;

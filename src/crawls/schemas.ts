@@ -4,7 +4,7 @@ import { listParams, oneOf } from "../http/list-params";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
 import { authField } from "../reports/auth-field";
 import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
-import { siteChecks } from "./site-checks/index";
+import { siteChecks } from "../site/checks/index";
 
 const bodyError = { error: "The request body must be an object of fields." };
 const limitMessage = "The limit field must be an integer of at least 1.";

@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { crawlPageStates, crawlSources } from "../site/terms";
+
+export { crawlPageStates, crawlSources };
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -237,9 +240,7 @@ export type Project = typeof projects.$inferSelect;
 
 export const crawlStatuses = ["discovering", "running", "completed", "failed", "cancelled"] as const;
 export type CrawlStatus = (typeof crawlStatuses)[number];
-export const crawlSources = ["auto", "sitemap", "links"] as const;
 export const crawlSchedules = ["none", "daily", "weekly"] as const;
-export const crawlPageStates = ["pending", "audited", "failed", "blocked"] as const;
 
 export const crawls = sqliteTable(
   "crawls",
@@ -310,7 +311,7 @@ export const crawlPages = sqliteTable(
     state: text({ enum: crawlPageStates }).notNull().default("pending"),
     reportId: integer(),
     generation: integer(),
-    // Compact facts of the audited page (src/crawls/page-facts.ts), read by the site checks.
+    // Compact facts of the audited page (src/site/page-facts.ts), read by the site checks.
     facts: text({ mode: "json" }),
     settledAt: text(),
   },

@@ -35,7 +35,7 @@ const bookmarkHeader = {
 /**
  * A JSON answer of `schema`, with the bookmark header and any others. Handlers are held to the declared statuses,
  * not to the schema's type (the serializers give D1's wider types: a number where the schema names 0, 1 or 2):
- * that the answers match the schemas is tested against real answers instead (test/api/openapi-responses.test.ts).
+ * that the answers match the schemas is tested against real answers instead (test/http/openapi-responses.test.ts).
  */
 export function ok(description: string, schema: z.ZodType, headers: Record<string, object> = {}) {
   return { description, headers: { ...bookmarkHeader, ...headers }, content: { "application/json": { schema: schema as z.ZodType<unknown> } } };

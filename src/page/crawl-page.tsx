@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { crawlPageRows } from "../crawls/crawl-page-rows";
 import { pageCounts } from "../crawls/find-crawl";
-import { siteChecks } from "../crawls/site-checks/index";
+import { siteChecks } from "../site/checks/index";
 import { noPages } from "../crawls/serialize";
 import type { Crawl } from "../db/schema";
 import type { Db } from "../db/client";

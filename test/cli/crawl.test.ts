@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { siteChecks } from "../../src/crawls/site-checks/index";
+import { siteChecks } from "../../src/site/checks/index";
 import { hasScript, runCli, type CliRun } from "./run-cli";
 
 const origin = inject("crawlSite");

@@ -1,5 +1,5 @@
-import type { PageFacts } from "../../src/crawls/page-facts";
-import type { SitePage, SiteView } from "../../src/crawls/site-checks/types";
+import type { PageFacts } from "../../src/site/page-facts";
+import type { SitePage, SiteView } from "../../src/site/checks/types";
 
 export const u = (path: string) => `https://shop.example${path}`;
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import before from "../fixtures/openapi-before.json";
 import { call, createCaller } from "../helpers/api";
 
 type Schema = Record<string, any>;
@@ -9,14 +8,14 @@ const operations = (doc: Doc) =>
   Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
 
 describe("the OpenAPI document generated from the routes", () => {
-  it("has exactly the paths, operationIds and statuses the hand-written document had", async () => {
-    const doc: Doc = (await call("/api/v1/openapi.json")).json;
-    const now = operations(doc).map(({ path, method, op }) => ({ path, method, operationId: op.operationId, statuses: Object.keys(op.responses).sort() }));
-    const key = (o: { path: string; method: string }) => `${o.method} ${o.path}`;
-    const sorted = (list: typeof now) => [...list].sort((a, b) => key(a).localeCompare(key(b)));
-    expect(sorted(now)).toEqual(sorted(before));
+  it("is, byte for byte, the document of the contract (test/fixtures/contract/openapi.json)", async () => {
+    const res = await call("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    // Indented for a readable diff; the bytes served are exactly its compact form, key order kept.
+    expect(res.text).toBe(JSON.stringify(res.json));
+    await expect(JSON.stringify(res.json, null, 2) + "\n").toMatchFileSnapshot("../fixtures/contract/openapi.json");
     // The readable reference is a page beside the document, not an operation of it.
-    expect(Object.keys(doc.paths).some((path) => path.endsWith("/docs"))).toBe(false);
+    expect(Object.keys((res.json as Doc).paths).some((path) => path.endsWith("/docs"))).toBe(false);
   });
 
   it("describes every 2xx JSON answer with its properties, down to every nested object", async () => {
@@ -49,7 +48,8 @@ describe("the OpenAPI document generated from the routes", () => {
         expect(bareObjects(schema, `${method} ${path} ${status}`)).toEqual([]);
       }
     }
-    expect(answers).toBe(before.flatMap((op) => op.statuses).filter((status) => status.startsWith("2")).length);
+    // Every operation answers at least one 2xx, so none was skipped above.
+    expect(answers).toBeGreaterThanOrEqual(operations(doc).length);
   });
 });
 

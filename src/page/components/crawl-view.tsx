@@ -1,6 +1,6 @@
 import type { CrawlPageRow } from "../../crawls/crawl-page-rows";
-import type { SiteCheck, SiteVerdict } from "../../crawls/site-checks/types";
-import type { CrawlSiteFacts } from "../../crawls/discovery/llms-links";
+import type { SiteCheck, SiteVerdict } from "../../site/checks/types";
+import type { CrawlSiteFacts } from "../../site/discovery/llms-links";
 import type { Crawl } from "../../db/schema";
 import { resultWords, type ResultLabel } from "../palette";
 import { formatUtc, hostOf, SafeLink } from "./report-view";

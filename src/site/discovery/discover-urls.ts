@@ -1,0 +1,107 @@
+import { fetchLlmsTxt, fetchRobots, notFoundProbeUrl, probeStatus } from "../../analysis/site-facts";
+import type { AnalysisOptions } from "../../analysis/settings";
+import { probeLlmsLinks, type CrawlSiteFacts } from "./llms-links";
+import { normalizeCrawlUrl } from "./normalize-url";
+import { crawlDelaySeconds, robotsPolicy } from "./robots-rules";
+import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery } from "./sitemaps";
+import type { CrawlSource } from "../terms";
+
+/** What discovery reads of a crawl: a stored one's fields, or the command line's (which has no row). */
+export interface DiscoveryInput {
+  url: string;
+  source: CrawlSource;
+  /** The pause between requests to the site, before robots.txt's Crawl-delay. */
+  intervalMs: number;
+  limit: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A URL to audit, as discovery found it, with the robots.txt verdict on it. */
+export interface Seed {
+  url: string;
+  depth: number;
+  inSitemap: boolean;
+  blocked: boolean;
+}
+
+/** What discovery found: the URLs to audit and what the crawl keeps of how, or why there is nothing to audit. */
+export type Discovered =
+  | {
+      ok: true;
+      seeds: Seed[];
+      site: CrawlSiteFacts;
+      /** The crawl's interval, raised to robots.txt's Crawl-delay. */
+      intervalMs: number;
+      discoveredBy: "sitemap" | "links";
+      found: number;
+      skipped: number;
+      truncated: boolean;
+    }
+  | { ok: false; code: string; message: string; skipped: number };
+
+/** Which sitemaps to read: `url` itself if it names one, else robots.txt's `Sitemap:` lines, else /sitemap.xml. */
+function sitemapsToRead(crawl: DiscoveryInput, robotsBody: string | null): string[] {
+  const url = new URL(crawl.url);
+  if (looksLikeSitemap(url)) return [crawl.url];
+  const named = sitemapsFromRobots(robotsBody);
+  return named.length > 0 ? named : [`${url.origin}/sitemap.xml`];
+}
+
+/** Why a sitemap-only crawl has nothing to audit: the sitemap's own fetch error if it failed, else nothing_to_crawl. */
+function nothingToCrawl(discovery: SitemapDiscovery | null) {
+  const failed = discovery?.sitemaps.find((s) => !s.ok && s.error);
+  if (failed?.error && discovery!.sitemaps.every((s) => !s.ok)) {
+    return { code: failed.error.code, message: `The sitemap ${failed.url} could not be read: ${failed.error.message}` };
+  }
+  return { code: "nothing_to_crawl", message: "Discovery found no URL of the site to audit." };
+}
+
+/**
+ * Discovery of a crawl (docs/crawls.md), reading the site and writing nothing: robots.txt, the not-found probe and llms.txt once,
+ * then sitemaps or the start URL, each URL with its robots verdict, then the URLs llms.txt lists that no page will cover.
+ */
+export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOptions): Promise<Discovered> {
+  const origin = new URL(crawl.url).origin;
+  // Spaced like page fetches: discovery is the crawl's first requests to the site.
+  const robots = await fetchRobots(`${origin}/robots.txt`, analysis);
+  const intervalMs = Math.max(crawl.intervalMs, crawlDelaySeconds(robots.body) * 1000);
+  await sleep(intervalMs);
+  const notFoundStatus = await probeStatus(notFoundProbeUrl(origin), analysis);
+  await sleep(intervalMs);
+  const llms = await fetchLlmsTxt(`${origin}/llms.txt`, analysis);
+  await sleep(intervalMs);
+
+  let discovery: SitemapDiscovery | null = null;
+  let seeds: Omit<Seed, "blocked">[] = [];
+  if (crawl.source !== "links") {
+    discovery = await readSitemaps(sitemapsToRead(crawl, robots.body), {
+      allowPrivateTargets: analysis.allowPrivateTargets,
+      // A sitemap may be 50 MB (docs/crawls.md), not the 5 MB of a page, and reading one that size takes ~30 s.
+      timeoutMs: analysis.timeoutMs * 2,
+      intervalMs,
+      limit: crawl.limit,
+      credentials: analysis.credentials,
+      host: new URL(crawl.url).hostname,
+    });
+    seeds = discovery.urls.map((url) => ({ url, depth: 0, inSitemap: true }));
+  }
+  const bySitemap = seeds.length > 0;
+  const linksAllowed = crawl.source === "links" || (crawl.source === "auto" && !looksLikeSitemap(new URL(crawl.url)));
+  if (!bySitemap && linksAllowed) seeds = [{ url: normalizeCrawlUrl(crawl.url)!, depth: 0, inSitemap: false }];
+  if (seeds.length === 0) return { ok: false, ...nothingToCrawl(discovery), skipped: discovery?.skipped ?? 0 };
+
+  const allowed = robotsPolicy(robots);
+  const seeded = new Set(seeds.map((seed) => seed.url));
+  const llmsLinks = await probeLlmsLinks(llms, (url) => seeded.has(url) || !allowed(url), analysis, intervalMs, sleep);
+  return {
+    ok: true,
+    seeds: seeds.map((seed) => ({ ...seed, blocked: !allowed(seed.url) })),
+    site: { robots, notFoundStatus, llms, llmsLinks },
+    intervalMs,
+    discoveredBy: bySitemap ? "sitemap" : "links",
+    found: bySitemap ? discovery!.found : seeds.length,
+    skipped: discovery?.skipped ?? 0,
+    truncated: discovery?.truncated ?? false,
+  };
+}
