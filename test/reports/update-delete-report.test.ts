@@ -44,7 +44,7 @@ describe("GET/PUT/PATCH/DELETE /api/v1/reports/{id}", () => {
       expect(res.json.status).toBe(202);
       expect(res.json.data).toMatchObject({ id, url: "https://regen.example/", status: "queued", score: 55, result: "decent", created_at: "2026-01-01T00:00:00.000Z" });
       expect(send).toHaveBeenCalledTimes(1);
-      expect(send.mock.calls[0]![0]).toEqual({ reportId: id, generation: before!.generation + 1 });
+      expect(send.mock.calls[0]![0]).toEqual({ kind: "report", reportId: id, generation: before!.generation + 1 });
     });
   }
 

@@ -78,7 +78,7 @@ describe("scheduled audits", () => {
     const planned = nowSeconds() - 30;
     await setDue(id, planned);
     const first = await tick();
-    expect(first.sent.filter((job) => job.reportId === id)).toEqual([{ reportId: id, generation: 2 }]);
+    expect(first.sent.filter((job) => job.reportId === id)).toEqual([{ kind: "report", reportId: id, generation: 2 }]);
     expect(await reportRow(id)).toMatchObject({ status: "queued", generation: 2, next_run_at: planned + DAY });
     const second = await tick();
     expect(second.sent.filter((job) => job.reportId === id)).toEqual([]);
@@ -112,7 +112,7 @@ describe("scheduled audits", () => {
     });
     await setDue(id, nowSeconds() - 1);
     const retried = await tick();
-    expect(retried.sent.filter((job) => job.reportId === id)).toEqual([{ reportId: id, generation: 3 }]);
+    expect(retried.sent.filter((job) => job.reportId === id)).toEqual([{ kind: "report", reportId: id, generation: 3 }]);
   });
 
   it("does not enqueue a report still analysing, but moves its next_run_at on", async () => {
