@@ -33,7 +33,7 @@ describe("POST /api/v1/reports", () => {
     });
     expect(report.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send.mock.calls[0]![0]).toEqual({ reportId: report.id, generation: 1 });
+    expect(send.mock.calls[0]![0]).toEqual({ kind: "report", reportId: report.id, generation: 1 });
   });
 
   it("accepts JSON and multipart bodies too", async () => {
