@@ -34,7 +34,7 @@ export default defineConfig(async () => {
       },
     }));
   // Pure tests: functions over parsed pages and plain values, no storage and no fetch. They share one workerd isolate
-  // ("unit"), so they are listed here by path and every other test runs isolated ("workers"). Tests mirror src/.
+  // ("unit"), so they are listed here by path. Tests mirror src/.
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/crawls/site-checks/**/*.test.ts",
@@ -42,22 +42,49 @@ export default defineConfig(async () => {
     "test/queue/dispatch.test.ts",
     "test/queue/host-turns.test.ts",
   ];
-  const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
+  // Tests that need a workerd of their own ("workers"): a fresh D1 (they count rows of every account, drop tables, or
+  // run the cron's sweeps and due runs over every row), the isolate's own counters (body budget, DOM gate, requeues),
+  // the browser binding's sessions, or the queue consumers to themselves (the lanes' timings). Every other test
+  // touches only the accounts, reports and request-log tags it creates, so those share one workerd ("shared"): a
+  // workerd start costs seconds, and most files run for less.
+  const isolated = [
+    "test/queue/**/*.test.ts",
+    "test/render/**/*.test.ts",
+    "test/schedules/**/*.test.ts",
+    "test/analysis/dom-gate.test.ts",
+    "test/crawls/crawl-lifecycle.test.ts",
+    "test/db/query-plan.test.ts",
+    "test/history/history.test.ts",
+    "test/http/d1-session.test.ts",
+    "test/mcp/tools.test.ts",
+    "test/reports/{auth-field,create-report,results-storage,sweep-stale}.test.ts",
+    "test/security/page-auth.test.ts",
+    "test/webhooks/{requeue-lost,retries}.test.ts",
+  ];
+  const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
+  const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
     test: {
+      // Files at once, across the projects. Most of a file's time is waiting (deadlines, queues, intervals, a browser),
+      // so on 2 cores three files at once finish sooner than vitest's default of cores - 1.
+      maxWorkers: 3,
       projects: [
         {
           plugins: [workers()],
           // Pure functions over parsed pages touch no storage, so one workerd isolate serves every file.
-          test: { ...shared, name: "unit", include: pure, isolate: false },
+          test: { ...common, name: "unit", include: pure, isolate: false },
         },
         {
           plugins: [workers()],
-          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**", "test/lighthouse/**"] },
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...notInWorkerd], isolate: false },
+        },
+        {
+          plugins: [workers()],
+          test: { ...common, name: "workers", include: isolated },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.
-          test: { ...shared, setupFiles: [], globalSetup: [...shared.globalSetup, "test/cli/build-cli.ts"], name: "cli", include: ["test/cli/**/*.test.ts"], environment: "node" },
+          test: { ...common, setupFiles: [], globalSetup: [...common.globalSetup, "test/cli/build-cli.ts"], name: "cli", include: ["test/cli/**/*.test.ts"], environment: "node" },
         },
       ],
     },
