@@ -15,6 +15,10 @@ export default defineConfig(async () => {
           // The main lane's first deadline, short enough that a hanging target moves to the slow lane at once.
           SLOW_LANE_AFTER_MS: "500",
           ANALYSIS_MAX_ATTEMPTS: "2",
+          // Retries wait 1 s, then 2 s: the retry still goes through the queue's delay, only shorter.
+          ANALYSIS_RETRY_DELAY_SECONDS: "1",
+          // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
+          CRAWL_INTERVAL_MS: "100",
           REPORT_COOKIE_SECRET: "test-only-cookie-secret",
           // Webhooks: a test-only encryption key, and a hanging receiver fails within a test's time.
           WEBHOOK_ENCRYPTION_KEY: "test-only-webhook-encryption-key",
@@ -28,8 +32,6 @@ export default defineConfig(async () => {
           RENDERING: inject("rendering"),
           // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.
           RENDER_TIMEOUT_MS: "6000",
-          // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
-          CRAWL_INTERVAL_MS: "200",
         },
       },
     }));
@@ -47,6 +49,9 @@ export default defineConfig(async () => {
   // the browser binding's sessions, or the queue consumers to themselves (the lanes' timings). Every other test
   // touches only the accounts, reports and request-log tags it creates, so those share one workerd ("shared"): a
   // workerd start costs seconds, and most files run for less.
+  // Tests whose assertions measure time (a page reports within a deadline while others hang): their own workerd,
+  // and run alone after every other file ("timed"), so no other test competes for the CPU.
+  const timed = ["test/queue/consumer-lanes.test.ts"];
   const isolated = [
     "test/queue/**/*.test.ts",
     "test/render/**/*.test.ts",
@@ -80,7 +85,11 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "workers", include: isolated },
+          test: { ...common, name: "workers", include: isolated, exclude: timed },
+        },
+        {
+          plugins: [workers()],
+          test: { ...common, name: "timed", include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.

@@ -35,6 +35,8 @@ interface LaneContext {
   lane: Lane;
   options: AnalysisOptions;
   maxAttempts: number;
+  /** ANALYSIS_RETRY_DELAY_SECONDS. */
+  firstRetrySeconds: number;
   hostCap: number;
   hostHoldMs: number;
   hostWaitMs: number;
@@ -83,6 +85,7 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     lane,
     options,
     maxAttempts: settings.analysisMaxAttempts,
+    firstRetrySeconds: settings.retryDelaySeconds,
     hostCap: settings.hostConcurrency,
     hostHoldMs: settings.analysis.timeoutMs + HOST_SLOT_MARGIN_MS,
     hostWaitMs: lane === "main" ? Math.min(HOST_WAIT_MS, settings.firstDeadlineMs) : HOST_WAIT_MS,
@@ -181,7 +184,7 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
     }
     const attempts = report.attempts + 1;
     if (!outcome.ok && outcome.temporary && attempts < maxAttempts) {
-      const delaySeconds = retryDelaySeconds(attempts);
+      const delaySeconds = retryDelaySeconds(attempts, context.firstRetrySeconds);
       await markRetrying(db, job, { attempts, lastError: outcome, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) });
       return await requeue(context, message, job, "slow", delaySeconds);
     }
@@ -191,7 +194,7 @@ async function handleMessage(context: LaneContext, message: Message<unknown>) {
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
     console.error("analysis crashed", job, error);
-    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts, context.firstRetrySeconds) });
   }
 }
 
@@ -263,11 +266,11 @@ const sealedAuthOf = (job: AnalysisJob) =>
 async function requeue(context: LaneContext, message: Message<unknown>, job: AnalysisJob, lane: Lane, delaySeconds?: number) {
   const queue = lane === "slow" ? context.env.ANALYSIS_SLOW_QUEUE : context.env.ANALYSIS_QUEUE;
   if (await requeueAnalysis(queue, { job, delaySeconds })) message.ack();
-  else message.retry({ delaySeconds: delaySeconds ?? retryDelaySeconds(message.attempts) });
+  else message.retry({ delaySeconds: delaySeconds ?? retryDelaySeconds(message.attempts, context.firstRetrySeconds) });
 }
 
-/** Between two attempts of a page: 2, 4, 8, 16 s ... capped at five minutes. */
-export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
+/** Between two attempts of a page: `first` (ANALYSIS_RETRY_DELAY_SECONDS), then doubled each time (2, 4, 8, 16 s ...), capped at five minutes. */
+export const retryDelaySeconds = (attempts: number, first = 2) => Math.min(Math.ceil(first * 2 ** (attempts - 1)), 300);
 
 /** A host at its cap is asked again after 2-4 s; the spread keeps its waiting messages from all coming back at once. */
 const hostWaitSeconds = () => 2 + Math.floor(Math.random() * 3);
