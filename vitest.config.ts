@@ -49,9 +49,10 @@ export default defineConfig(async () => {
   // the browser binding's sessions, or the queue consumers to themselves (the lanes' timings). Every other test
   // touches only the accounts, reports and request-log tags it creates, so those share one workerd ("shared"): a
   // workerd start costs seconds, and most files run for less.
-  // Tests whose assertions measure time (a page reports within a deadline while others hang): their own workerd,
-  // and run alone after every other file ("timed"), so no other test competes for the CPU.
-  const timed = ["test/queue/consumer-lanes.test.ts"];
+  // Tests whose outcome depends on the main lane's 500 ms first deadline (a page reports within a deadline while
+  // others hang; a local page must not miss it, or its host moves to the slow lane): their own workerd, and run alone
+  // after every other file ("timed"), so no other test file competes for the CPU.
+  const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/consumer.test.ts"];
   const isolated = [
     "test/queue/**/*.test.ts",
     "test/render/**/*.test.ts",
