@@ -49,10 +49,11 @@ export default defineConfig(async () => {
   // the browser binding's sessions, or the queue consumers to themselves (the lanes' timings). Every other test
   // touches only the accounts, reports and request-log tags it creates, so those share one workerd ("shared"): a
   // workerd start costs seconds, and most files run for less.
-  // Tests whose outcome depends on the main lane's 500 ms first deadline (a page reports within a deadline while
-  // others hang; a local page must not miss it, or its host moves to the slow lane): their own workerd, and run alone
-  // after every other file ("timed"), so no other test file competes for the CPU.
-  const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/consumer.test.ts"];
+  // Tests whose outcome depends on meeting the tests' short deadlines under CPU load (a page reports within a deadline
+  // while others hang; a local page must not miss the main lane's 500 ms, or its host moves to the slow lane; ten 5 MB
+  // pages parse within the 3 s fetch deadline): their own workerd, and run alone after every other file ("timed"), so
+  // no other test file competes for the CPU.
+  const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/consumer.test.ts", "test/analysis/dom-gate.test.ts"];
   const isolated = [
     "test/queue/**/*.test.ts",
     "test/render/**/*.test.ts",
