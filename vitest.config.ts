@@ -17,6 +17,10 @@ export default defineConfig(async () => {
           // The main lane's first deadline, short enough that a hanging target moves to the slow lane at once.
           SLOW_LANE_AFTER_MS: "500",
           ANALYSIS_MAX_ATTEMPTS: "2",
+          // Retries wait 1 s, then 2 s: the retry still goes through the queue's delay, only shorter.
+          ANALYSIS_RETRY_DELAY_SECONDS: "1",
+          // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
+          CRAWL_INTERVAL_MS: "100",
           REPORT_COOKIE_SECRET: "test-only-cookie-secret",
           // Webhooks: a test-only encryption key, and a hanging receiver fails within a test's time.
           WEBHOOK_ENCRYPTION_KEY: "test-only-webhook-encryption-key",
@@ -30,13 +34,11 @@ export default defineConfig(async () => {
           RENDERING: inject("rendering"),
           // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.
           RENDER_TIMEOUT_MS: "6000",
-          // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
-          CRAWL_INTERVAL_MS: "200",
         },
       },
     }));
   // Pure tests: functions over parsed pages and plain values, no storage and no fetch. They share one workerd isolate
-  // ("unit"), so they are listed here by path and every other test runs isolated ("workers"). Tests mirror src/.
+  // ("unit"), so they are listed here by path. Tests mirror src/.
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/site/checks/**/*.test.ts",
@@ -44,22 +46,59 @@ export default defineConfig(async () => {
     "test/queue/dispatch.test.ts",
     "test/queue/host-turns.test.ts",
   ];
-  const shared = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
+  // Tests that need a workerd of their own ("workers"): a fresh D1 (they count rows of every account, drop tables, or
+  // run the cron's sweeps and due runs over every row), the isolate's own counters (body budget, DOM gate, requeues),
+  // the browser binding's sessions, or the queue consumers to themselves (the lanes' timings). Every other test
+  // touches only the accounts, reports and request-log tags it creates, so those share one workerd ("shared"): a
+  // workerd start costs seconds, and most files run for less.
+  // Tests whose outcome depends on meeting the tests' short deadlines under CPU load (a page reports within a deadline
+  // while others hang; a local page must not miss the main lane's 500 ms, or its host moves to the slow lane; ten 5 MB
+  // pages parse within the 3 s fetch deadline): their own workerd, and run alone after every other file ("timed"), so
+  // no other test file competes for the CPU.
+  const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/consumer.test.ts", "test/analysis/dom-gate.test.ts"];
+  const isolated = [
+    "test/queue/**/*.test.ts",
+    "test/render/**/*.test.ts",
+    "test/schedules/**/*.test.ts",
+    "test/analysis/dom-gate.test.ts",
+    "test/crawls/crawl-lifecycle.test.ts",
+    "test/db/query-plan.test.ts",
+    "test/history/history.test.ts",
+    "test/http/d1-session.test.ts",
+    "test/mcp/tools.test.ts",
+    "test/http/api-contract.test.ts",
+    "test/reports/{auth-field,create-report,enqueue-analysis,finish-generation,generation,results-storage,sweep-stale}.test.ts",
+    "test/security/page-auth.test.ts",
+    "test/webhooks/{requeue-lost,retries}.test.ts",
+  ];
+  const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
+  const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
     test: {
+      // Files at once, across the projects. Most of a file's time is waiting (deadlines, queues, intervals, a browser),
+      // so on 2 cores three files at once finish sooner than vitest's default of cores - 1.
+      maxWorkers: 3,
       projects: [
         {
           plugins: [workers()],
           // Pure functions over parsed pages touch no storage, so one workerd isolate serves every file.
-          test: { ...shared, name: "unit", include: pure, isolate: false },
+          test: { ...common, name: "unit", include: pure, isolate: false },
         },
         {
           plugins: [workers()],
-          test: { ...shared, name: "workers", include: ["test/**/*.test.ts"], exclude: [...pure, "test/e2e/**", "test/cli/**", "test/lighthouse/**"] },
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...notInWorkerd], isolate: false },
+        },
+        {
+          plugins: [workers()],
+          test: { ...common, name: "workers", include: isolated, exclude: timed },
+        },
+        {
+          plugins: [workers()],
+          test: { ...common, name: "timed", include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.
-          test: { ...shared, setupFiles: [], globalSetup: [...shared.globalSetup, "test/cli/build-cli.ts"], name: "cli", include: ["test/cli/**/*.test.ts"], environment: "node" },
+          test: { ...common, setupFiles: [], globalSetup: [...common.globalSetup, "test/cli/build-cli.ts"], name: "cli", include: ["test/cli/**/*.test.ts"], environment: "node" },
         },
       ],
     },

@@ -104,6 +104,9 @@ const queueVars = {
   ANALYSIS_MAX_ATTEMPTS: number({ default: 5, min: 1, max: 100, unit: "attempts" },
     "attempts of one analysis (counted on the report, not in queue deliveries) before a temporary failure (timeout, 429/503) marks the report failed",
   ),
+  ANALYSIS_RETRY_DELAY_SECONDS: number({ default: 2, min: 1, max: 300, unit: "seconds" },
+    "wait before an analysis's second attempt, doubled before each next one, up to five minutes (2, 4, 8, 16 s ...)",
+  ),
   // What holds memory is a page's body and its DOM, not a fetch waiting on the network: every fetch of a batch
   // starts at once, bodies share this budget and DOMs go one at a time (docs/configuration.md has the soak figures).
   BODY_BUDGET_BYTES: number({ default: 16 * 1024 * 1024, min: 1024, max: 96 * 1024 * 1024, unit: "bytes" },
@@ -211,6 +214,8 @@ export interface Config {
   allowPrivateTargets: boolean;
   analysis: AnalysisOptions;
   analysisMaxAttempts: number;
+  /** ANALYSIS_RETRY_DELAY_SECONDS: the first retry's delay, doubled per attempt. */
+  retryDelaySeconds: number;
   /** SLOW_LANE_AFTER_MS: the main lane's first deadline. */
   firstDeadlineMs: number;
   bodyBudgetBytes: number;
@@ -275,6 +280,7 @@ export function parseConfig(vars: ConfigVars): Config {
     allowPrivateTargets: v.ALLOW_PRIVATE_TARGETS,
     analysis: toAnalysisOptions(v),
     analysisMaxAttempts: v.ANALYSIS_MAX_ATTEMPTS,
+    retryDelaySeconds: v.ANALYSIS_RETRY_DELAY_SECONDS,
     firstDeadlineMs: v.SLOW_LANE_AFTER_MS,
     bodyBudgetBytes: v.BODY_BUDGET_BYTES,
     hostConcurrency: v.HOST_CONCURRENCY,

@@ -15,6 +15,7 @@ describe("config: defaults and values", () => {
       allowPrivateTargets: false,
       analysis: { allowPrivateTargets: false, timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, settings: defaultCheckSettings },
       analysisMaxAttempts: 5,
+      retryDelaySeconds: 2,
       firstDeadlineMs: 2000,
       bodyBudgetBytes: 16 * 1024 * 1024,
       hostConcurrency: 4,

@@ -61,13 +61,13 @@ async function handleMessage(run: LaneRun, message: Message<unknown>): Promise<v
       return message.ack();
     }
     const next = await runAnalysis(run, path, job, report);
-    if (next.then === "requeue") return await requeue(run.queues, message, job, next);
+    if (next.then === "requeue") return await requeue(run.queues, message, job, next, run.settings.retryDelaySeconds);
     if (next.then === "finish") await finish(run, path, job, next.outcome);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
     console.error("analysis crashed", job, error);
-    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts, run.settings.retryDelaySeconds) });
   }
 }
 

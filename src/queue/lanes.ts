@@ -39,14 +39,16 @@ export async function requeue(
   message: Message<unknown>,
   job: AnalysisJob,
   to: { lane: Lane; delaySeconds?: number },
+  /** ANALYSIS_RETRY_DELAY_SECONDS: the delivery's own wait when the queue refuses the new message. */
+  firstRetrySeconds: number,
 ): Promise<void> {
   const { lane, delaySeconds } = to;
   if (await requeueAnalysis(queues[lane], { job, delaySeconds })) message.ack();
-  else message.retry({ delaySeconds: delaySeconds ?? retryDelaySeconds(message.attempts) });
+  else message.retry({ delaySeconds: delaySeconds ?? retryDelaySeconds(message.attempts, firstRetrySeconds) });
 }
 
-/** Between two attempts of a page: 2, 4, 8, 16 s ... capped at five minutes. */
-export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 300);
+/** Between two attempts of a page: `first` (ANALYSIS_RETRY_DELAY_SECONDS, 2), doubled each time (2, 4, 8, 16 s ...), capped at five minutes. */
+export const retryDelaySeconds = (attempts: number, first: number) => Math.min(Math.ceil(first * 2 ** (attempts - 1)), 300);
 
 /** A host at its cap is asked again after 2-4 s; the spread keeps its waiting messages from all coming back at once. */
 export const hostWaitSeconds = () => 2 + Math.floor(Math.random() * 3);

@@ -82,7 +82,7 @@ async function toSlowLane(run: LaneRun, job: AnalysisJob, host: string, why: "se
 /** A temporary failure with attempts left is retried in the slow lane after a wait; anything else ends the generation. */
 async function afterAttempt(run: LaneRun, job: AnalysisJob, attempts: number, outcome: AnalysisOutcome): Promise<Next> {
   if (outcome.ok || !outcome.temporary || attempts >= run.settings.analysisMaxAttempts) return { then: "finish", outcome };
-  const delaySeconds = retryDelaySeconds(attempts);
+  const delaySeconds = retryDelaySeconds(attempts, run.settings.retryDelaySeconds);
   await markRetrying(run.db, job, { attempts, lastError: outcome, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) });
   return { then: "requeue", lane: "slow", delaySeconds };
 }

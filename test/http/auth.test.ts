@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
+import { inOneMinute, projectStatuses } from "../helpers/rate-limit";
 
 const unauthenticated = { message: "Unauthenticated.", status: 401 };
 
@@ -69,17 +70,15 @@ describe("limits", () => {
   });
 
   it("allows 240 requests a minute per key, then 429 with Retry-After, while other keys go on", async () => {
-    const caller = await createCaller("busy");
     const other = await createCaller("calm");
-    // The limiter's minute windows are aligned to the wall clock: start early in one, so the 241 requests (slow on a
-    // loaded machine) cannot straddle a window boundary and find a fresh count.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 15_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 250));
-    const statuses: number[] = [];
-    for (let i = 0; i < 241; i++) statuses.push((await call("/api/v1/projects", { key: caller.key })).status);
+    const { statuses, res } = await inOneMinute(async () => {
+      const caller = await createCaller("busy");
+      // The 241st request goes after all 240: the one over the limit.
+      const statuses = [...(await projectStatuses(caller.key, 240)), ...(await projectStatuses(caller.key, 1))];
+      return { statuses, res: await call("/api/v1/projects", { key: caller.key }) };
+    });
     expect(statuses.slice(0, 240).every((s) => s === 200)).toBe(true);
     expect(statuses[240]).toBe(429);
-    const res = await call("/api/v1/projects", { key: caller.key });
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("60");
     expect(res.json).toEqual({ message: "Too many requests: the limit is 240 a minute per API key.", status: 429 });

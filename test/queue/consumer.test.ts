@@ -151,8 +151,10 @@ describe("analysis queue consumer", () => {
     expect(await report(job.id)).toEqual(before);
   });
 
-  it("backs off exponentially between deliveries, capped at five minutes", () => {
-    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([2, 4, 8, 16]);
-    expect(retryDelaySeconds(20)).toBe(300);
+  it("backs off exponentially between deliveries from ANALYSIS_RETRY_DELAY_SECONDS (2 s by default), capped at five minutes", () => {
+    expect([1, 2, 3, 4].map((attempts) => retryDelaySeconds(attempts, 2))).toEqual([2, 4, 8, 16]);
+    expect([1, 2, 3, 4].map((attempts) => retryDelaySeconds(attempts, 1))).toEqual([1, 2, 4, 8]);
+    expect(retryDelaySeconds(20, 2)).toBe(300);
+    expect(retryDelaySeconds(20, 1)).toBe(300);
   });
 });
