@@ -1,35 +1,32 @@
 import { z } from "zod";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
+import { writeBody } from "../http/write-body";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
 import { authField } from "../reports/auth-field";
 import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
 import { siteChecks } from "../site/checks/index";
 
-const bodyError = { error: "The request body must be an object of fields." };
 const limitMessage = "The limit field must be an integer of at least 1.";
 
-export const storeCrawlBody = z.object(
-  {
-    url: z
-      .string({ error: "The url field is required." })
-      .trim()
-      .min(1, "The url field is required.")
-      .max(2048, "The url field must be at most 2048 characters."),
-    source: oneOf("source", crawlSources).default("auto"),
-    // The upper bound is the MAX_CRAWL_PAGES setting, checked against the Worker's vars when the crawl is created.
-    limit: z
-      .union([z.string().regex(/^[1-9]\d{0,8}$/, limitMessage), z.number().int(limitMessage).min(1, limitMessage)], { error: limitMessage })
-      .default(100)
-      .transform(Number),
-    privacy: integerOf("privacy", privacyValues).default(0),
-    password: password.optional(),
-    schedule: oneOf("schedule", crawlSchedules).default("none"),
-    auth: authField,
-    render: integerOf("render", renderValues).default(0),
-  },
-  bodyError,
-);
+export const storeCrawlBody = writeBody({
+  url: z
+    .string({ error: "The url field is required." })
+    .trim()
+    .min(1, "The url field is required.")
+    .max(2048, "The url field must be at most 2048 characters."),
+  source: oneOf("source", crawlSources).default("auto"),
+  // The upper bound is the MAX_CRAWL_PAGES setting, checked against the Worker's vars when the crawl is created.
+  limit: z
+    .union([z.string().regex(/^[1-9]\d{0,8}$/, limitMessage), z.number().int(limitMessage).min(1, limitMessage)], { error: limitMessage })
+    .default(100)
+    .transform(Number),
+  privacy: integerOf("privacy", privacyValues).default(0),
+  password: password.optional(),
+  schedule: oneOf("schedule", crawlSchedules).default("none"),
+  auth: authField,
+  render: integerOf("render", renderValues).default(0),
+});
 
 const { search: _search, ...paging } = listParams;
 

@@ -5,20 +5,36 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { ApiError, type FieldErrors } from "./errors";
 import { formBody } from "./openapi-responses";
+import { unknownFieldMessage, unknownFieldsMessage } from "./write-body";
+
+const dotted = (path: readonly PropertyKey[]) => path.map(String).join(".");
+
+/** An unknown field's name as the client sent it, nested ones with their object's: `auth.basic.realm`. */
+const unknownNames = (issue: z.core.$ZodIssueUnrecognizedKeys) => issue.keys.map((key) => dotted([...issue.path, key]));
 
 function fieldErrors(error: z.core.$ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // Keyed by names the client chose (an unknown field may be `constructor` or `__proto__`): no prototype to collide with.
+  const errors: FieldErrors = Object.create(null);
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join(".") : "body";
-    (errors[field] ??= []).push(issue.message);
+    // An unknown field's issue belongs to its object: it is filed under each name it lists.
+    if (issue.code === "unrecognized_keys") for (const name of unknownNames(issue)) add(name, unknownFieldMessage(name));
+    else add(issue.path.length > 0 ? dotted(issue.path) : "body", issue.message);
   }
   return errors;
 }
 
+/**
+ * One message per issue. Unknown fields are one sentence naming them all: a write body's says what it takes
+ * (src/http/write-body.ts); a nested object's (`auth[basic]`) is written here, in the same words.
+ */
+const issueMessage = (issue: z.core.$ZodIssue) =>
+  issue.code === "unrecognized_keys" && issue.path.length > 0 ? unknownFieldsMessage(unknownNames(issue)) : issue.message;
+
 /** 422 in the one error shape: the first message, then how many more there are. */
 export function validationError(error: z.core.$ZodError): ApiError {
   const errors = fieldErrors(error);
-  const messages = Object.values(errors).flat();
+  const messages = error.issues.map(issueMessage);
   const more = messages.length - 1;
   const message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? "s" : ""})` : messages[0]!;
   return new ApiError(422, message, errors);

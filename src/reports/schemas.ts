@@ -3,6 +3,7 @@ import { allChecks } from "../analysis/checks/index";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { reportSchedules } from "../db/schema";
 import { listParams, oneOf } from "../http/list-params";
+import { writeBody } from "../http/write-body";
 import { authField, authSummary } from "./auth-field";
 
 export const privacyValues = [0, 1, 2] as const;
@@ -91,9 +92,7 @@ export const listReportsQuery = z.object({
   format: oneOf("format", ["json", "csv"]).optional(),
 });
 
-const bodyError = { error: "The request body must be an object of fields." };
-
-export const storeReportBody = z.object({
+export const storeReportBody = writeBody({
   url: z
     .string({ error: "The url field is required." })
     .trim()
@@ -104,16 +103,16 @@ export const storeReportBody = z.object({
   schedule: oneOf("schedule", reportSchedules).default("none"),
   auth: authField,
   render: integerOf("render", renderValues).default(0),
-}, bodyError);
+});
 
-export const updateReportBody = z.object({
+export const updateReportBody = writeBody({
   schedule: oneOf("schedule", reportSchedules).optional(),
   privacy: integerOf("privacy", privacyValues).optional(),
   password: password.optional(),
   auth: authField,
   render: integerOf("render", renderValues).optional(),
   update: integerOf("update", [0, 1] as const).default(0),
-}, bodyError);
+});
 
 export const reportIdParam = z.object({
   id: z.string().regex(/^[1-9]\d{0,15}$/, "The report id must be a positive integer.").transform(Number),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { deliveryStatuses, webhookEventTypes } from "../db/schema";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
+import { writeBody } from "../http/write-body";
 
 export const subscribableEvents = [...webhookEventTypes, "*"] as const;
 const eventsError = `The events field must list one or more of ${subscribableEvents.join(", ")}.`;
@@ -27,14 +28,9 @@ const enabled = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])], { error: "The enabled field must be one of true, false, 1, 0." })
   .transform((value) => value === true || value === "true" || value === "1");
 
-const bodyError = { error: "The request body must be an object of fields." };
+export const storeWebhookBody = writeBody({ url, events, description: description.optional() });
 
-export const storeWebhookBody = z.object({ url, events, description: description.optional() }, bodyError);
-
-export const updateWebhookBody = z.object(
-  { url: url.optional(), events: events.optional(), enabled: enabled.optional(), description: description.optional() },
-  bodyError,
-);
+export const updateWebhookBody = writeBody({ url: url.optional(), events: events.optional(), enabled: enabled.optional(), description: description.optional() });
 
 export const webhookIdParam = z.object({
   id: z.string().regex(/^[1-9]\d{0,15}$/, "The webhook id must be a positive integer.").transform(Number),
