@@ -9,6 +9,7 @@ interface __BaseEnv_Env {
 	CRAWL_QUEUE: Queue;
 	API_RATE_LIMITER: RateLimit;
 	BROWSER: BrowserRun;
+	ASSETS: Fetcher;
 	ALLOW_PRIVATE_TARGETS: string;
 	FETCH_TIMEOUT_MS: string;
 	ANALYSIS_MAX_ATTEMPTS: string;

@@ -1,11 +1,15 @@
-// Applies patches/ (linkedom's lazy event-listener map) after `npm ci`, and fails the install if a patch no
-// longer applies. In an installed copy of the package there is neither patches/ nor patch-package: do nothing.
+// After `npm ci` in this repository: lays the Worker's static assets (scripts/reference-assets.mjs), then applies
+// patches/ (linkedom's lazy event-listener map), failing the install if a patch no longer applies. In an installed
+// copy of the package there is neither patches/ nor patch-package: do nothing.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const root = new URL("..", import.meta.url);
 if (root.pathname.includes("/node_modules/") || !existsSync(new URL("patches", root))) process.exit(0);
+
+const { copyReferenceAssets } = await import("./reference-assets.mjs");
+copyReferenceAssets();
 
 let bin;
 try {

@@ -6,7 +6,7 @@ import { d1Session } from "./http/d1-session";
 import { withSettings } from "./http/settings";
 import { limitBody } from "./http/body-limit";
 import { notFound, renderError } from "./http/errors";
-import { apiReference, OPENAPI_PATH } from "./api-reference";
+import { apiReference, OPENAPI_PATH, REFERENCE_SCRIPT_PATH, referenceScript } from "./api-reference";
 import { openApiDocument } from "./openapi";
 import { crawlRoutes } from "./routes/crawls";
 import { projectRoutes } from "./routes/projects";
@@ -23,6 +23,7 @@ export function createApi() {
   // The document and its readable reference need no key; neither is an operation of the document.
   api.get(OPENAPI_PATH, (c) => c.json(openApiDocument(api, new URL(c.req.url).origin)));
   api.get("/api/v1/docs", apiReference);
+  api.get(REFERENCE_SCRIPT_PATH, referenceScript);
   api.use("/api/v1/*", withSettings, d1Session);
   api.use("/api/v1/*", requireApiKey, rateLimitPerKey);
   api.use("/api/v1/*", limitBody);

@@ -93,6 +93,15 @@ async function main() {
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     });
     const context = await browser.newContext({ viewport: viewports.desktop });
+    // No network: every request that is not to the local servers fails, so a page that needs the internet shows it.
+    const local = new Set([dev.origin, pages.origin, crawlSite.origin]);
+    const blocked: string[] = [];
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      if (local.has(new URL(url).origin)) return route.continue();
+      blocked.push(url);
+      return route.abort("internetdisconnected");
+    });
     const page = await context.newPage();
     const cspErrors: string[] = [];
     page.on("console", (message) => {
@@ -196,6 +205,18 @@ async function main() {
       assert(page.url() === crawl.page_url, `after unlocking the browser is at ${page.url()}`);
       assert(await page.getByRole("heading", { name: /Site audit of/ }).isVisible(), "crawl not shown after unlocking");
       await screenshots(page, "crawl-unlocked");
+    });
+
+    await step("the API reference renders offline from the Worker's own script, under its CSP", async () => {
+      const res = await page.goto(`${dev!.origin}/api/v1/docs`);
+      assert(res?.status() === 200, `status ${res?.status()}`);
+      const heading = page.getByRole("heading", { name: "Pagegrade SEO report API" }).first();
+      await heading.waitFor({ state: "visible", timeout: 30_000 });
+      const operation = page.getByText("List reports").first();
+      await operation.waitFor({ state: "visible", timeout: 10_000 });
+      assert(blocked.length === 0, `requests off the local servers: ${blocked.join(" | ")}`);
+      assert(cspErrors.length === 0, `CSP violations: ${cspErrors.join(" | ")}`);
+      await screenshots(page, "api-reference");
     });
 
     await step("the home page links the OpenAPI document", async () => {

@@ -53,25 +53,6 @@ describe("the OpenAPI document generated from the routes", () => {
   });
 });
 
-describe("GET /api/v1/docs", () => {
-  it("answers the readable reference of the served document, without a key, under a CSP for its one script", async () => {
-    const res = await call("/api/v1/docs", { key: null, headers: { Accept: "text/html" } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(res.text).toContain("/api/v1/openapi.json");
-    const csp = res.headers.get("content-security-policy")!;
-    const nonce = /'nonce-([0-9a-f]{32})'/.exec(csp)![1];
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    // Every script of the page carries this answer's nonce: nothing else runs.
-    const scripts = [...res.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-    const again = await call("/api/v1/docs", { key: null });
-    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
-  });
-});
-
 describe("declared routes answer what the hand-written ones did", () => {
   it("a path that names no resource is 404 before its query or body is read; bodies keep their 400, 415 and 422", async () => {
     const { key } = await createCaller("declared-routes");

@@ -27,7 +27,7 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("documents every route the app serves, and every parameter the schemas validate", async () => {
     const served = createApi()
-      .routes.filter((r) => r.method !== "ALL" && r.path !== "/api/v1/openapi.json" && r.path !== "/api/v1/docs")
+      .routes.filter((r) => r.method !== "ALL" && !["/api/v1/openapi.json", "/api/v1/docs", "/api/v1/docs/scalar.js"].includes(r.path))
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}").replace(/\/$/, "")}`);
     const documented = operations(doc).map(({ path, method }) => `${method.toUpperCase()} ${path}`);
     expect(new Set(documented)).toEqual(new Set(served));

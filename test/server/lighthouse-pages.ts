@@ -36,6 +36,9 @@ export const lighthousePages: Record<string, LighthousePage> = {
   "head-img-before-description": { head: `<img src="/px.gif" alt="">${description}`, expect: { "meta-description": "fail" } },
   "head-text-before-description": { head: `stray text${description}`, expect: { "meta-description": "fail" } },
   "head-script-before-description": { head: `<script>var x = 1;</script><noscript><style>p{}</style></noscript>${description}`, expect: { "meta-description": "pass" } },
+  // meta_description: only the head's first description counts (meta_description_single judges the others).
+  "description-first-full-second-empty": { head: `${description}<meta name="description" content="">`, expect: { "meta-description": "pass" } },
+  "description-first-empty-second-full": { head: `<meta name="DESCRIPTION" content="">${description}`, expect: { "meta-description": "fail" } },
   "head-iframe-before-canonical": { head: `${description}<iframe src="about:blank"></iframe><link rel="canonical" href="/relative">`, expect: { canonical: "notApplicable" } },
   "noscript-pixel": { body: '<p>Text.</p><noscript><img src="/px.gif" width="1" height="1"></noscript>', expect: { "image-alt": "notApplicable" } },
   "template-image": { body: '<p>Text.</p><template><img src="/px.gif"></template>', expect: { "image-alt": "notApplicable" } },

@@ -15,6 +15,7 @@ import { language } from "./language";
 import { linkText } from "./link-text";
 import { metaDescription } from "./meta-description";
 import { metaDescriptionLength } from "./meta-description-length";
+import { metaDescriptionSingle } from "./meta-description-single";
 import { notFoundPage } from "./not-found-page";
 import { robotsTxtAllowed } from "./robots-txt-allowed";
 import { robotsTxtValid } from "./robots-txt-valid";
@@ -25,6 +26,7 @@ import { title } from "./title";
 export const seoChecks: readonly Check[] = [
   title,
   metaDescription,
+  metaDescriptionSingle,
   metaDescriptionLength,
   headings,
   headingOrder,
