@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzePage, type Renderer } from "../../src/analysis/index";
 import { chromiumRenderer } from "../../src/cli/chromium/renderer";
 import { lighthousePageRoutes, lighthousePages, llmsExpected, llmsOriginRoutes } from "../server/lighthouse-pages";
+import { agentTreePages } from "../server/agent-routes";
 import { startPageServer } from "../server/page-server";
 import { renderedLighthousePages } from "../server/render-routes";
 import { mirroredAudits } from "./audit-map";
@@ -134,5 +135,42 @@ describe("rendered verdicts equal Lighthouse 13.5's on the script-built pages (d
 
   for (const [path, expected] of Object.entries(renderedLighthousePages)) {
     it(`rendered ${path}`, () => compare(`rendered ${path}`, `${origin}${path}`, expected, renderer.render), 60_000);
+  }
+});
+
+describe("agent_accessibility_tree equals Lighthouse 13.5's agent-accessibility-tree on rendered pages, rule by rule", () => {
+  let origin: string;
+  const renderer = chromiumRenderer(process.env.CHROME_PATH ?? "/usr/bin/chromium");
+  beforeAll(async () => {
+    const server = await startPageServer(0);
+    servers.push(server);
+    origin = server.origin;
+  });
+  afterAll(() => renderer.close());
+
+  /** Lighthouse's verdict and the help text of each rule its table lists (one row per failing rule). */
+  async function lighthouseTree(url: string) {
+    const { onlyCategories: _all, ...flags } = LH_FLAGS;
+    const result = await lighthouse(url, { ...flags, onlyAudits: ["agent-accessibility-tree"], port: chrome.port });
+    const audit = result!.lhr.audits["agent-accessibility-tree"]!;
+    const sections = ((audit.details as { items?: { value?: { items?: { description: string }[] } }[] } | undefined)?.items ?? []);
+    const helps = sections.flatMap((section) => section.value?.items ?? []).map((item) => item.description);
+    return { verdict: (audit.score === 1 ? "pass" : audit.score === 0 ? "fail" : "error") as Verdict, helps };
+  }
+
+  for (const [name, { failing }] of Object.entries(agentTreePages)) {
+    it(`rendered /agents/tree/${name}`, async () => {
+      const url = `${origin}/agents/tree/${name}`;
+      const theirs = await lighthouseTree(url);
+      const outcome = await analyzePage(url, { allowPrivateTargets: true, render: renderer.render });
+      if (!outcome.ok) throw new Error(outcome.message);
+      const result = outcome.results.agent_accessibility_tree!;
+      const ours: Verdict = result.passed ? "pass" : "fail";
+      rows.push({ page: `agents ${name}`, audit: "agent-accessibility-tree", lighthouse: theirs.verdict, ours, checks: "agent_accessibility_tree" });
+      expect(theirs.verdict, `Lighthouse on ${name}`).toBe(failing.length === 0 ? "pass" : "fail");
+      expect(ours).toBe(theirs.verdict);
+      const ourHelps = (result.value as { failing: { help: string }[] }).failing.map((f) => f.help);
+      expect(ourHelps.sort()).toEqual([...theirs.helps].sort());
+    }, 60_000);
   }
 });
