@@ -57,7 +57,7 @@ describe.skipIf(env.RENDERING === "false")("agent_accessibility_tree in real Chr
     expect(done.status).toBe("completed");
     expect(done.results.agent_accessibility_tree).toMatchObject({
       passed: true,
-      value: { reason: "The accessibility tree is read in the browser: audit with render=1." },
+      value: { reason: "The accessibility tree is read in the browser: audit with rendering (render=1, or --render)." },
     });
   });
 

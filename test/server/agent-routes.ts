@@ -107,6 +107,7 @@ const markdownCases: Record<string, (req: IncomingMessage, res: ServerResponse) 
   "link-header": (_req, res) => send(res, page("<p>Links its markdown in a header.</p>"), undefined, { link: '</agents/md/files/page.md>; rel="alternate"; type="text/markdown"' }),
   "link-missing": (_req, res) => send(res, page("<p>Links a missing file.</p>", linkTo("/agents/md/files/missing.md"))),
   "link-wrong-type": (_req, res) => send(res, page("<p>Links a text file.</p>", linkTo("/agents/md/files/page.txt"))),
+  "link-private": (_req, res) => send(res, page("<p>Links a private address.</p>", linkTo("http://10.0.0.1/page.md"))),
   "link-html": (_req, res) => send(res, page("<p>Links HTML.</p>", linkTo("/agents/md/files/page-html.md"))),
 };
 

@@ -15,7 +15,7 @@ export const agentAccessibilityTree: Check = {
   readsDom: false,
   run(page) {
     const tree = page.rendering?.agentTree;
-    if (!page.rendering) return notApplicable({ reason: "The accessibility tree is read in the browser: audit with render=1." });
+    if (!page.rendering) return notApplicable({ reason: "The accessibility tree is read in the browser: audit with rendering (render=1, or --render)." });
     if (!tree) return notApplicable({ reason: "This renderer does not run axe-core." });
     if (!tree.ok) return notApplicable({ reason: tree.message });
     const failing = tree.violations.map(({ rule, help, nodes, selector, snippet }) => ({ rule, help, nodes, selector, snippet }));

@@ -6,7 +6,7 @@ const SNIPPET_MAX = 120;
 
 /** A form's opening tag, short: what the report shows to point at it. */
 function openingTag(form: Element): string {
-  const attributes = [...form.attributes].map((a) => (a.value === "" ? a.name : `${a.name}="${a.value}"`));
+  const attributes = [...form.attributes].map((a) => `${a.name}="${a.value}"`);
   const tag = `<form${attributes.length > 0 ? ` ${attributes.join(" ")}` : ""}>`;
   return tag.length > SNIPPET_MAX ? `${tag.slice(0, SNIPPET_MAX - 1)}…` : tag;
 }
