@@ -40,14 +40,19 @@ export function advertisedMarkdown(facts: Pick<FetchFacts, "html" | "headers" | 
   return null;
 }
 
+/** A server that chooses its answer by the Accept header must say so in Vary on every answer (RFC 9110 §12.5.5). */
+export const variesOnAccept = (vary: string | null | undefined) => hasToken(vary, "accept") || hasToken(vary, "*");
+
 /**
- * The one extra request of `markdown_for_agents` (docs/analysis.md): to the advertised alternate when the page names
- * one, else to the page itself with `Accept: text/markdown` (content negotiation answers only when asked). Through the
- * same guard, redirects and login rule as every fetch; null for a page that did not answer 2xx (nothing is asked).
+ * The one extra request of `markdown_for_agents` (docs/analysis.md), made only when the page offers markdown: to the
+ * advertised alternate when it names one, else, when its answer varies on Accept, to the page itself with
+ * `Accept: text/markdown`. Through the same guard, redirects and login rule as every fetch. null when nothing is
+ * offered or the page did not answer 2xx: then nothing is asked.
  */
 export async function fetchAgentMarkdown(facts: FetchFacts, options: SiteOptions): Promise<MarkdownFacts | null> {
   if (facts.status < 200 || facts.status > 299) return null;
   const link = advertisedMarkdown(facts);
+  if (!link && !variesOnAccept(facts.headers.vary)) return null;
   const via = link ? "link" : "negotiation";
   const url = link ?? facts.finalUrl;
   const accept = link ? "text/markdown,text/plain;q=0.9,*/*;q=0.1" : MARKDOWN_TYPE;
@@ -61,7 +66,7 @@ export async function fetchAgentMarkdown(facts: FetchFacts, options: SiteOptions
     url,
     status: response.status,
     contentType: mediaType(response.headers.get("content-type")),
-    varyAccept: hasToken(response.headers.get("vary"), "accept") || hasToken(response.headers.get("vary"), "*"),
+    varyAccept: variesOnAccept(response.headers.get("vary")),
   } as const;
   if (response.status < 200 || response.status > 299) {
     await discard(response);

@@ -19,7 +19,7 @@ export interface FetchFacts {
   html: string;
   /**
    * What one request for the page's markdown answered (agent-markdown.ts, docs/analysis.md `markdown_for_agents`):
-   * null when nothing was asked (the page did not answer 2xx), absent where the analysis did not gather it.
+   * null when nothing was asked (no markdown offered, or the page did not answer 2xx), absent where not gathered.
    */
   markdown?: MarkdownFacts | null;
 }

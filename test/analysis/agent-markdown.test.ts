@@ -1,5 +1,6 @@
 // markdown_for_agents through the real fetch layer: analyzePage against the local page server's /agents/md/ pages,
-// one extra request per page (counted in its request log), and the verdict each way of offering markdown gets.
+// at most one extra request per page and none when nothing is offered (counted in its request log), and the verdict
+// each way of offering markdown gets.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { advertisedMarkdown } from "../../src/analysis/agent-markdown";
@@ -16,7 +17,7 @@ async function verdictOf(path: string) {
   return outcome.results.markdown_for_agents!;
 }
 
-describe("markdown_for_agents, one request per page", () => {
+describe("markdown_for_agents, at most one request per page", () => {
   it("passes negotiation that answers text/markdown with Vary: Accept, asking with Accept: text/markdown once", async () => {
     const verdict = await verdictOf("negotiated");
     expect(verdict).toMatchObject({
@@ -34,8 +35,15 @@ describe("markdown_for_agents, one request per page", () => {
     expect(await verdictOf("negotiated-500")).toMatchObject({ passed: false, errors: { markdown_server_error: 500 } });
   });
 
-  it("is not applicable when nothing is offered: HTML whatever the Accept, or 406", async () => {
-    expect(await verdictOf("none")).toMatchObject({ passed: true, value: { offered: false, via: "negotiation", content_type: "text/html" } });
+  it("asks nothing of a page that offers nothing: no alternate link and no Vary: Accept on its answer", async () => {
+    for (const path of ["none", "negotiated-unsaid"]) {
+      expect(await verdictOf(path)).toMatchObject({ passed: true, value: { offered: false } });
+      expect((await requestsTo(origin, `/agents/md/${path}`)).map((r) => r.headers.accept)).not.toContain("text/markdown");
+    }
+  });
+
+  it("is not applicable when a page that varies on Accept answers HTML or 406 to Accept: text/markdown", async () => {
+    expect(await verdictOf("varies-html-only")).toMatchObject({ passed: true, value: { offered: false, via: "negotiation", content_type: "text/html" } });
     expect(await verdictOf("negotiated-406")).toMatchObject({ passed: true, value: { offered: false, status: 406 } });
   });
 

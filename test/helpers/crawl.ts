@@ -18,7 +18,7 @@ export async function crawlPagesOf(key: string, id: number) {
 }
 
 /** What the crawl site (or `origin`) received, by path substring, with arrival times. */
-export async function siteRequests(tag: string, origin = env.CRAWL_SITE): Promise<{ url: string; at: number; headers: Record<string, string | undefined> }[]> {
+export async function siteRequests(tag: string, origin = env.CRAWL_SITE): Promise<{ url: string; at: number }[]> {
   const res = await fetch(`${origin}/__requests?tag=${encodeURIComponent(tag)}`);
   return res.json();
 }

@@ -10,12 +10,6 @@ export async function requestsTo(origin: string, tag: string): Promise<LoggedReq
   return res.json();
 }
 
-/** The audit's own fetches of a page, without the one markdown request that follows each (markdown_for_agents). */
-export const pageFetches = (requests: LoggedRequest[]) => requests.filter((r) => r.headers.accept !== "text/markdown");
-
-/** The one markdown request of each page audited (docs/analysis.md, `markdown_for_agents`). */
-export const markdownRequests = (requests: LoggedRequest[]) => requests.filter((r) => r.headers.accept === "text/markdown");
-
 /** The login headers a logged request carried, and nothing else of it. */
 export const loginHeadersOf = (request: LoggedRequest) => ({ authorization: request.headers.authorization, cookie: request.headers.cookie });
 

@@ -5,7 +5,7 @@ import { createDb } from "../../src/db/client";
 import { runDueSchedules } from "../../src/reports/run-due-schedules";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { crawlPagesOf, startCrawl, waitForCrawl } from "../helpers/crawl";
-import { loginHeadersOf, markdownRequests, NO_LOGIN, pageFetches, requestsTo } from "../helpers/request-log";
+import { loginHeadersOf, NO_LOGIN, requestsTo } from "../helpers/request-log";
 import { waitForReport } from "../helpers/wait-report";
 import { createEndpoint, deliverMessage, hookUrl, waitForWebhooks } from "../helpers/webhooks";
 
@@ -48,14 +48,12 @@ describe("audits behind a login", () => {
     expect(anonymous.results.http_status).toMatchObject({ passed: false, value: 401 });
 
     const requests = await requestsTo(origin, `/login/basic/${tag}`);
-    expect(pageFetches(requests).map((r) => [r.url, r.headers.authorization])).toEqual([
+    expect(requests.map((r) => [r.url, r.headers.authorization])).toEqual([
       [`/login/basic/${tag}`, authorizationOf(auth)],
       [`/login/basic/${tag}-anonymous`, undefined],
     ]);
-    // The page's markdown request is to its own origin: it carries the login as the page fetch does, and only then.
-    expect(markdownRequests(requests).map((r) => [r.url, r.headers.authorization])).toEqual([[`/login/basic/${tag}`, authorizationOf(auth)]]);
     // robots.txt, llms.txt and the 404 probe of the same origin went with the login too (docs/security.md says why).
-    const site = pageFetches(await requestsTo(origin, "/")).filter((r) => r.headers.authorization === authorizationOf(auth)).map((r) => r.url.split("-check-")[0]);
+    const site = (await requestsTo(origin, "/")).filter((r) => r.headers.authorization === authorizationOf(auth)).map((r) => r.url.split("-check-")[0]);
     expect(site.sort()).toEqual([`/llms.txt`, `/login/basic/${tag}`, "/pagegrade-404", "/robots.txt"]);
   });
 
@@ -145,7 +143,7 @@ describe("audits behind a login", () => {
     expect(afterRemoval).toMatchObject({ auth: null });
     expect(afterRemoval.results.http_status).toMatchObject({ passed: false, value: 401 });
 
-    const sent = pageFetches(await requestsTo(origin, tag)).map((r) => r.headers.authorization);
+    const sent = (await requestsTo(origin, tag)).map((r) => r.headers.authorization);
     expect(sent).toEqual([authorizationOf(first), authorizationOf(rotated), undefined]);
   });
 
@@ -160,7 +158,7 @@ describe("audits behind a login", () => {
     const scheduled = await waitForReport(alice.key, first.id);
     expect(scheduled.generated_at).not.toBe(first.generated_at);
     expect(scheduled.results.http_status).toMatchObject({ passed: true, value: 200 });
-    expect(pageFetches(await requestsTo(origin, tag)).map((r) => r.headers.authorization)).toEqual([authorizationOf(auth), authorizationOf(auth)]);
+    expect((await requestsTo(origin, tag)).map((r) => r.headers.authorization)).toEqual([authorizationOf(auth), authorizationOf(auth)]);
   });
 
   it("keeps the credentials out of every answer, export, page, history and webhook, and the row holds ciphertext only", async () => {
@@ -219,6 +217,6 @@ describe("audits behind a login", () => {
     await deliverMessage("pagegrade-analysis", { reportId: report.id, generation: next!.generation }, { WEBHOOK_ENCRYPTION_KEY: "another-key-entirely" });
     const failed = (await call(`/api/v1/reports/${report.id}`, { key: alice.key })).json.data;
     expect(failed).toMatchObject({ status: "failed", error: { code: "auth_unavailable" } });
-    expect(pageFetches(await requestsTo(origin, tag))).toHaveLength(1);
+    expect(await requestsTo(origin, tag)).toHaveLength(1);
   });
 });

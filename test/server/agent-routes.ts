@@ -88,18 +88,23 @@ const linkTo = (href: string, type = "text/markdown") => `<link rel="alternate" 
 /** /agents/md/<case>: the page itself (negotiating or not), and the alternates under /agents/md/files/. */
 const markdownCases: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
   none: (_req, res) => send(res, page("<p>HTML only.</p>")),
+  // Varies on Accept (for another reason) and answers HTML whatever is asked.
+  "varies-html-only": (_req, res) => send(res, page("<p>HTML only, varying.</p>"), undefined, { vary: "Accept" }),
   negotiated: (req, res) =>
     wantsMarkdown(req) ? send(res, MARKDOWN, "text/markdown; charset=utf-8", { vary: "Accept" }) : send(res, page("<p>Negotiates.</p>"), undefined, { vary: "Accept" }),
-  "negotiated-no-vary": (req, res) => (wantsMarkdown(req) ? send(res, MARKDOWN, "text/markdown") : send(res, page("<p>Forgets Vary.</p>"))),
+  "negotiated-no-vary": (req, res) =>
+    wantsMarkdown(req) ? send(res, MARKDOWN, "text/markdown") : send(res, page("<p>Forgets Vary on markdown.</p>"), undefined, { vary: "Accept" }),
+  // Negotiates, but its HTML answer does not say Vary: Accept: not an offer we can see without asking every page.
+  "negotiated-unsaid": (req, res) => (wantsMarkdown(req) ? send(res, MARKDOWN, "text/markdown", { vary: "Accept" }) : send(res, page("<p>Unsaid.</p>"))),
   "negotiated-html": (req, res) =>
     wantsMarkdown(req) ? send(res, page("<p>Relabelled.</p>"), "text/markdown", { vary: "Accept" }) : send(res, page("<p>Relabels.</p>"), undefined, { vary: "Accept" }),
   "negotiated-500": (req, res) => {
-    if (!wantsMarkdown(req)) return send(res, page("<p>Breaks on markdown.</p>"));
+    if (!wantsMarkdown(req)) return send(res, page("<p>Breaks on markdown.</p>"), undefined, { vary: "Accept-Encoding, Accept" });
     res.statusCode = 500;
     send(res, "converter crashed", "text/plain");
   },
   "negotiated-406": (req, res) => {
-    if (!wantsMarkdown(req)) return send(res, page("<p>Refuses markdown.</p>"));
+    if (!wantsMarkdown(req)) return send(res, page("<p>Refuses markdown.</p>"), undefined, { vary: "Accept" });
     res.statusCode = 406;
     send(res, "not acceptable", "text/plain");
   },

@@ -5,8 +5,9 @@ const describe = (m: MarkdownFacts) => ({ via: m.via, url: m.url, status: m.stat
 
 /**
  * The page offers agents a markdown version that works (docs/analysis.md): an advertised alternate must answer 2xx
- * `text/markdown`; negotiation is offered when `Accept: text/markdown` gets `text/markdown`, and must then say
- * `Vary: Accept`. Markdown that is an HTML document fails either way. Neither offered: not applicable.
+ * `text/markdown`; a page whose answer varies on Accept is asked with `Accept: text/markdown`, and negotiation is
+ * offered when that gets `text/markdown`, which must say `Vary: Accept` too. Markdown that is an HTML document fails
+ * either way. Neither offered: not applicable.
  */
 export const markdownForAgents: Check = {
   id: "markdown_for_agents",
@@ -18,7 +19,7 @@ export const markdownForAgents: Check = {
   run(page) {
     const m = page.fetch.markdown;
     if (m === undefined) return notApplicable({ reason: "The markdown version was not asked for in this audit." });
-    if (m === null) return notApplicable({ reason: "The page did not answer 2xx, so no markdown was asked for." });
+    if (m === null) return notApplicable({ offered: false, reason: "No markdown offered: no alternate link to text/markdown, and the page's answer does not vary on Accept." });
     const value = describe(m);
     if (m.via === "negotiation") {
       if (m.status !== null && m.status >= 500) return fail(value, { markdown_server_error: m.status });

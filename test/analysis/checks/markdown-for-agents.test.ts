@@ -29,7 +29,7 @@ describe("markdown_for_agents", () => {
     expect(run(answer({ contentType: "text/html" }))).toMatchObject({ passed: true, applicable: false, value: { offered: false } });
     expect(run(answer({ status: 406, contentType: "text/plain" }))).toMatchObject({ applicable: false });
     expect(run(answer({ status: null, error: "timeout", contentType: null }))).toMatchObject({ applicable: false, value: { error: "timeout" } });
-    expect(run(null)).toMatchObject({ applicable: false });
+    expect(run(null)).toMatchObject({ applicable: false, value: { offered: false } });
     expect(run(undefined)).toMatchObject({ applicable: false });
   });
 
