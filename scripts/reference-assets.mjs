@@ -1,6 +1,6 @@
 /**
  * The Worker's static assets (wrangler.toml [assets], directory public/, not in git): the API reference's script,
- * Scalar's standalone bundle at the version package-lock.json pins. GET /api/v1/docs loads it from the Worker, so the
+ * Scalar's standalone bundle, and axe-core for rendered audits, at the versions package-lock.json pins. GET /api/v1/docs loads it from the Worker, so the
  * reference works offline and its CSP allows no other origin. Run by postinstall; `node scripts/reference-assets.mjs`
  * lays it again by hand.
  */
@@ -11,11 +11,16 @@ import { fileURLToPath } from "node:url";
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const BUNDLE = at("node_modules/@scalar/api-reference/dist/browser/standalone.js");
 export const REFERENCE_SCRIPT = at("public/api-reference/standalone.js");
+/** axe-core, which rendered audits inject into the page (src/render/axe-source.ts reads it through ASSETS). */
+const AXE = at("node_modules/axe-core/axe.min.js");
+export const AXE_SCRIPT = at("public/axe.min.js");
 
 export function copyReferenceAssets() {
-  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run npm ci (or did @scalar/api-reference move its bundle?)`);
-  mkdirSync(dirname(REFERENCE_SCRIPT), { recursive: true });
-  copyFileSync(BUNDLE, REFERENCE_SCRIPT);
+  for (const [from, to] of [[BUNDLE, REFERENCE_SCRIPT], [AXE, AXE_SCRIPT]]) {
+    if (!existsSync(from)) throw new Error(`${from} is missing: run npm ci (or did its package move the file?)`);
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(from, to);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) copyReferenceAssets();

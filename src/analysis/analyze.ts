@@ -1,3 +1,4 @@
+import { fetchAgentMarkdown } from "./agent-markdown";
 import { allChecks, checks, renderingChecks } from "./checks/index";
 import { withDomGate } from "./dom-gate";
 import { fetchPage } from "./fetch-page";
@@ -53,10 +54,14 @@ export async function analyzePage(
     if (!fetched.ok) return fetched;
     const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
     const siteFacts = options.site ?? ((sameOrigin && (await early)) || fetchSiteFacts(fetched.facts.finalUrl, options));
-    // The browser loads the page while robots.txt and the 404 probe finish.
-    const [site, rendered] = await Promise.all([siteFacts, options.render ? renderPage(url, options.render, options) : null]);
+    // The browser loads the page while robots.txt, the 404 probe and the page's markdown answer finish.
+    const [site, rendered, markdown] = await Promise.all([
+      siteFacts,
+      options.render ? renderPage(url, options.render, options) : null,
+      fetchAgentMarkdown(fetched.facts, options),
+    ]);
     if (rendered && !rendered.ok) return rendered;
-    return await withDomGate(() => parseAndCheck(url, fetched.facts, site, options, rendered));
+    return await withDomGate(() => parseAndCheck(url, { ...fetched.facts, markdown }, site, options, rendered));
   } finally {
     bodyLease?.release();
   }

@@ -85,8 +85,9 @@ export async function renderPage(
   if (bytes > options.maxBytes) {
     return { ok: false, code: "too_large", message: `The rendered page is larger than ${options.maxBytes} bytes.`, temporary: false };
   }
-  const { errors, failedRequests, blockedRequests, browserMs } = outcome;
-  return { ok: true, html: outcome.html, finalUrl: outcome.finalUrl, bytes, browser: { errors, failedRequests, blockedRequests, browserMs } };
+  const { errors, failedRequests, blockedRequests, browserMs, agentTree } = outcome;
+  const browser = { errors, failedRequests, blockedRequests, browserMs, ...(agentTree && { agentTree }) };
+  return { ok: true, html: outcome.html, finalUrl: outcome.finalUrl, bytes, browser };
 }
 
 /** The audit's login, when it is for this page's origin: the renderer then sends it to that origin only, as the fetch does. */

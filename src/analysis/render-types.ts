@@ -3,6 +3,7 @@
  * DOM of a page after script; the Worker builds one over the BROWSER binding, the CLI over a local Chromium.
  * Types and plain numbers only, so the `pagegrade/analysis` entry stays free of any browser import.
  */
+import type { AgentTreeFacts } from "./types";
 
 /** Loads `url` in a real browser and returns the DOM after load (+ up to 2 s network idle), within its own deadline. */
 export type Renderer = (url: string, init: RenderInit) => Promise<RenderOutcome>;
@@ -37,6 +38,8 @@ export type RenderOutcome =
       blockedRequests: number;
       /** Wall time the page held a browser tab (for the browser-seconds figure). */
       browserMs: number;
+      /** axe-core's findings in the rendered page (analysis/axe-run.ts), after the DOM was read. */
+      agentTree?: AgentTreeFacts;
     }
   | { ok: false; code: RenderFailureCode; message: string; temporary: boolean };
 
@@ -47,6 +50,8 @@ export const defaultRenderTimeoutMs = 20_000;
 export const MAX_IDLE_WAIT_MS = 2_000;
 /** A page counts as idle after this long with no request in flight. */
 export const IDLE_MS = 500;
+/** axe-core's share of a render (agent_accessibility_tree): at most this long, and never past the render deadline. */
+export const AXE_TIMEOUT_MS = 10_000;
 /** Errors a render keeps (RenderOutcome `errors`: "first 20"), each cut to MAX_ERROR_LENGTH characters. */
 export const MAX_ERRORS = 20;
 export const MAX_ERROR_LENGTH = 300;

@@ -6,13 +6,13 @@ import type { LlmsTxtFacts, RobotsFacts, SiteFacts } from "./types";
 export const ROBOTS_MAX_BYTES = 512 * 1024;
 export const SITE_TIMEOUT_MS = 5_000;
 
-type SiteOptions = Pick<FetchOptions, "allowPrivateTargets" | "trustedOrigin" | "userAgent" | "timeoutMs" | "credentials">;
+export type SiteOptions = Pick<FetchOptions, "allowPrivateTargets" | "trustedOrigin" | "userAgent" | "timeoutMs" | "credentials">;
 
 /** What getFollowing got: the final response with its deadline, or the code of why none came. */
 type Got = { ok: true; response: Response; url: URL; signal: AbortSignal; redirects: number } | { ok: false; code: string };
 
 /** Same rules as the page itself, a shorter deadline (`capMs`); a failure is data, never an error. */
-async function getFollowing(url: string, accept: string, capMs: number, options: SiteOptions): Promise<Got> {
+export async function getFollowing(url: string, accept: string, capMs: number, options: SiteOptions): Promise<Got> {
   const guard = targetGuard(options);
   const start = guard(url);
   if (!start.ok) return { ok: false, code: start.code };

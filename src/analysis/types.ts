@@ -17,6 +17,27 @@ export interface FetchFacts {
   truncated: boolean;
   contentEncoding: string | null;
   html: string;
+  /**
+   * What one request for the page's markdown answered (agent-markdown.ts, docs/analysis.md `markdown_for_agents`):
+   * null when nothing was asked (no markdown offered, or the page did not answer 2xx), absent where not gathered.
+   */
+  markdown?: MarkdownFacts | null;
+}
+
+/** The one markdown request of a page: to its advertised alternate (`link`), else the page itself with `Accept: text/markdown`. */
+export interface MarkdownFacts {
+  via: "link" | "negotiation";
+  url: string;
+  /** Final status, redirects followed; null when no answer came. */
+  status: number | null;
+  /** Why no answer came: the fetch layer's code (`timeout`, `blocked_url`, ...), else null. */
+  error: string | null;
+  /** The answer's media type, lower-cased, without parameters. */
+  contentType: string | null;
+  /** The answer's Vary names Accept (or is `*`). */
+  varyAccept: boolean;
+  /** The start of the body is an HTML document. */
+  html: boolean;
 }
 
 /** robots.txt of the page's origin: null body when it could not be fetched at all. */
@@ -172,6 +193,31 @@ export interface RenderingFacts {
   failedRequests: number;
   blockedRequests: number;
   browserMs: number;
+  /** axe-core's run in the rendered page (agent-tree-rules.ts); absent from a renderer that does not run it. */
+  agentTree?: AgentTreeFacts;
+}
+
+/** What axe-core found in the rendered page, for `agent_accessibility_tree`; a run that could not finish is a value too. */
+export type AgentTreeFacts =
+  | {
+      ok: true;
+      axeVersion: string;
+      violations: AgentTreeViolation[];
+      /** Rules axe-core could not decide ("incomplete"): they never fail, as in Lighthouse; duplicate-id-aria always lands here. */
+      review: string[];
+    }
+  | { ok: false; message: string };
+
+/** One violated rule, as Lighthouse lists it: its help text and its first offending node. */
+export interface AgentTreeViolation {
+  rule: string;
+  help: string;
+  /** How many nodes violate it. */
+  nodes: number;
+  /** axe's CSS selector of the first node. */
+  selector: string;
+  /** The first node's opening tag, cut short. */
+  snippet: string;
 }
 
 /** Whatever ended the head early: an element the head cannot hold, or non-blank text. */

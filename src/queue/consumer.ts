@@ -9,6 +9,7 @@ import { analysisJobSchema, type AnalysisJob, type AnalysisPath } from "../repor
 import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { browserBinding } from "../render/availability";
+import { assetAxeSource } from "../render/axe-source";
 import { renderPool } from "../render/browser-pool";
 import { createTally, type BatchTally } from "./batch-tally";
 import { createHostPolicy } from "./host-policy";
@@ -35,7 +36,7 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     options: laneOptions(settings, lane),
     queues: laneQueues(env),
     hosts: createHostPolicy(db, lane, settings),
-    pool: binding ? renderPool(binding, crawlBrowserSessions(db), settings.render) : null,
+    pool: binding ? renderPool(binding, crawlBrowserSessions(db), settings.render, assetAxeSource(env.ASSETS)) : null,
     tally: createTally(),
   };
   // Every fetch of the batch starts at once: waiting on a network holds no memory; bodies (the byte budget) and

@@ -1,6 +1,7 @@
 import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
 import type { Renderer, RenderOutcome } from "../analysis/render-types";
 import type { RenderSettings } from "../config";
+import type { AxeSource } from "./axe-source";
 import { renderPage } from "./render-tab";
 
 /**
@@ -86,7 +87,13 @@ interface CrawlSession {
  * One browser per consumer invocation, launched on its first rendered audit (none for an invocation that renders
  * nothing), and at most RENDER_CONCURRENCY tabs rendering at once across every audit and crawl of the invocation.
  */
-export function renderPool(binding: BrowserWorker, crawlSessions: CrawlSessionStore, settings: Pick<RenderSettings, "concurrency" | "timeoutMs">): RenderPool {
+export function renderPool(
+  binding: BrowserWorker,
+  crawlSessions: CrawlSessionStore,
+  settings: Pick<RenderSettings, "concurrency" | "timeoutMs">,
+  /** axe-core's source for agent_accessibility_tree (src/render/axe-source.ts). */
+  axeSource: AxeSource,
+): RenderPool {
   const limit = limiter(settings.concurrency);
   let browser: Promise<Browser> | null = null;
   // What the invocation held its lone audits' browser for (connect or launch to release): logged at release.
@@ -127,7 +134,7 @@ export function renderPool(binding: BrowserWorker, crawlSessions: CrawlSessionSt
       }
       pages++;
       try {
-        return await renderPage(opened.context, url, init);
+        return await renderPage(opened.context, url, init, axeSource);
       } finally {
         if (opened.closeAfter) await opened.context.close().catch(() => undefined);
       }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzePage, type Renderer } from "../../src/analysis/index";
 import { chromiumRenderer } from "../../src/cli/chromium/renderer";
 import { lighthousePageRoutes, lighthousePages, llmsExpected, llmsOriginRoutes } from "../server/lighthouse-pages";
+import { agentTreePages } from "../server/agent-routes";
 import { startPageServer } from "../server/page-server";
 import { renderedLighthousePages } from "../server/render-routes";
 import { mirroredAudits } from "./audit-map";
@@ -120,19 +121,54 @@ describe("llms_txt equals Lighthouse 13.5's llms-txt for each llms.txt answer (o
   }
 });
 
-describe("rendered verdicts equal Lighthouse 13.5's on the script-built pages (docs/rendering.md)", () => {
-  let origin: string;
-  // Our own Chromium, as `pagegrade audit --render` drives it; Lighthouse keeps its own.
-  const renderer = chromiumRenderer(process.env.CHROME_PATH ?? "/usr/bin/chromium");
+/**
+ * For a describe block of rendered comparisons: the default page server (its /render/ and /agents/ pages, its
+ * robots.txt) and our own Chromium, as `pagegrade audit --render` drives it; Lighthouse keeps its own.
+ */
+function renderedPages() {
+  const state = { origin: "", renderer: chromiumRenderer(process.env.CHROME_PATH ?? "/usr/bin/chromium") };
   beforeAll(async () => {
-    // The default page server: its /render/ pages and its robots.txt.
     const server = await startPageServer(0);
     servers.push(server);
-    origin = server.origin;
+    state.origin = server.origin;
   });
-  afterAll(() => renderer.close());
+  afterAll(() => state.renderer.close());
+  return state;
+}
 
+describe("rendered verdicts equal Lighthouse 13.5's on the script-built pages (docs/rendering.md)", () => {
+  const pages = renderedPages();
   for (const [path, expected] of Object.entries(renderedLighthousePages)) {
-    it(`rendered ${path}`, () => compare(`rendered ${path}`, `${origin}${path}`, expected, renderer.render), 60_000);
+    it(`rendered ${path}`, () => compare(`rendered ${path}`, `${pages.origin}${path}`, expected, pages.renderer.render), 60_000);
+  }
+});
+
+describe("agent_accessibility_tree equals Lighthouse 13.5's agent-accessibility-tree on rendered pages, rule by rule", () => {
+  const pages = renderedPages();
+
+  /** Lighthouse's verdict and the help text of each rule its table lists (one row per failing rule). */
+  async function lighthouseTree(url: string) {
+    const { onlyCategories: _all, ...flags } = LH_FLAGS;
+    const result = await lighthouse(url, { ...flags, onlyAudits: ["agent-accessibility-tree"], port: chrome.port });
+    const audit = result!.lhr.audits["agent-accessibility-tree"]!;
+    const sections = ((audit.details as { items?: { value?: { items?: { description: string }[] } }[] } | undefined)?.items ?? []);
+    const helps = sections.flatMap((section) => section.value?.items ?? []).map((item) => item.description);
+    return { verdict: (audit.score === 1 ? "pass" : audit.score === 0 ? "fail" : "error") as Verdict, helps };
+  }
+
+  for (const [name, { failing }] of Object.entries(agentTreePages)) {
+    it(`rendered /agents/tree/${name}`, async () => {
+      const url = `${pages.origin}/agents/tree/${name}`;
+      const theirs = await lighthouseTree(url);
+      const outcome = await analyzePage(url, { allowPrivateTargets: true, render: pages.renderer.render });
+      if (!outcome.ok) throw new Error(outcome.message);
+      const result = outcome.results.agent_accessibility_tree!;
+      const ours: Verdict = result.passed ? "pass" : "fail";
+      rows.push({ page: `agents ${name}`, audit: "agent-accessibility-tree", lighthouse: theirs.verdict, ours, checks: "agent_accessibility_tree" });
+      expect(theirs.verdict, `Lighthouse on ${name}`).toBe(failing.length === 0 ? "pass" : "fail");
+      expect(ours).toBe(theirs.verdict);
+      const ourHelps = (result.value as { failing: { help: string }[] }).failing.map((f) => f.help);
+      expect(ourHelps.sort()).toEqual([...theirs.helps].sort());
+    }, 60_000);
   }
 });

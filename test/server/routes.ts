@@ -7,6 +7,7 @@ import { largePageRoutes } from "./large-pages";
 import { loginRoutes } from "./login-routes";
 import { renderRoutes } from "./render-routes";
 import { llmsRoutes } from "./llms-routes";
+import { agentRoutes } from "./agent-routes";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -59,4 +60,5 @@ export const routes: [string, Route][] = [
   ...loginRoutes,
   ...renderRoutes,
   ...llmsRoutes,
+  ...agentRoutes,
 ];

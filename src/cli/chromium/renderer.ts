@@ -1,6 +1,8 @@
+import { runAxeInPage } from "../../analysis/axe-run";
 import { targetGuard } from "../../analysis/fetch-page";
 import { renderTimeoutFailure } from "../../analysis/render-page";
-import { IDLE_MS, MAX_ERROR_LENGTH, MAX_ERRORS, MAX_IDLE_WAIT_MS, type RenderInit, type RenderOutcome, type Renderer } from "../../analysis/render-types";
+import { AXE_TIMEOUT_MS, IDLE_MS, MAX_ERROR_LENGTH, MAX_ERRORS, MAX_IDLE_WAIT_MS, type RenderInit, type RenderOutcome, type Renderer } from "../../analysis/render-types";
+import { axeSource } from "./axe-source";
 import { connectCdp, type Cdp } from "./cdp";
 import { launchChromium, type LaunchedChromium } from "./launch";
 
@@ -196,7 +198,12 @@ async function load(cdp: Cdp, url: string, init: RenderInit, browserContextId: s
   );
   const value = result.value;
   if (!value) return { ok: false, code: "render_failed", message: "The browser returned no document.", temporary: true };
+  const source = await axeSource();
+  const agentTree = source
+    ? await runAxeInPage((method, params) => cdp.send(method, params, sessionId), source, Math.min(AXE_TIMEOUT_MS, started + init.timeoutMs - Date.now()))
+    : { ok: false as const, message: "axe-core is not installed beside pagegrade." };
   return {
+    agentTree,
     ok: true,
     html: value.html,
     finalUrl: value.url,
