@@ -25,9 +25,11 @@ export interface LinkingPage {
 export async function expandLinks(deps: CrawlDeps, crawlId: number, page: LinkingPage) {
   const { db } = deps;
   const crawl = await db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
-  if (!crawl || crawl.status !== "running" || !followsLinks(crawl.source)) return;
+  // Without the robots.txt discovery stored, no link can be judged, so none is followed.
+  const robots = (crawl?.siteFacts as { robots?: RobotsFacts } | null)?.robots;
+  if (!crawl || crawl.status !== "running" || !followsLinks(crawl.source) || !robots) return;
   const host = new URL(crawl.url).hostname;
-  const allowed = robotsPolicy((crawl.siteFacts as { robots: RobotsFacts }).robots);
+  const allowed = robotsPolicy(robots);
   const rows = page.links
     .filter((url) => new URL(url).hostname === host && !page.urls.includes(url))
     .map((url) => ({ u: url, b: allowed(url) ? "pending" : "blocked" }));
