@@ -8,12 +8,15 @@ import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { runSiteChecks, siteViewOf } from "../site/checks/index";
 import { auditPage } from "./audit";
 import type { SiteVerdict } from "../site/checks/types";
-import type { CrawlPageState } from "../site/terms";
+import { followsLinks, foundViaOf, type CrawlFoundVia, type CrawlPageState } from "../site/terms";
 
 /** One page of an in-process crawl: its analysis when it was fetched, nothing when robots.txt disallows it. */
 export interface CrawledPage {
   url: string;
   inSitemap: boolean;
+  /** As a service crawl's page: clicks from the nearest seed, and how it was found (known once the crawl ends). */
+  depth: number;
+  foundVia: CrawlFoundVia;
   state: Exclude<CrawlPageState, "pending">;
   outcome: AnalysisOutcome | null;
 }
@@ -33,18 +36,19 @@ export type SiteCrawl =
     }
   | { ok: false; code: string; message: string };
 
-/** A URL in the crawl's queue: `depth` links from a seed, `blocked` when robots.txt disallows it. */
+/** A URL in the crawl's queue: `depth` links from a seed, `linked` once a link reaches it, `blocked` when robots.txt disallows it. */
 interface Pending {
   url: string;
   depth: number;
   inSitemap: boolean;
+  linked: boolean;
   blocked: boolean;
 }
 
 /**
  * A crawl as the service runs one (docs/crawls.md), in this process and with nothing stored: the same discovery,
  * one fetch at a time with the interval (or Crawl-delay) after each ends, robots.txt obeyed, same-host links followed
- * breadth first to `maxDepth` in link mode, then the same site checks over the pages' facts.
+ * breadth first to `maxDepth` (every source but `sitemap`), then the same site checks over the pages' facts.
  */
 export async function crawlSite(
   crawl: DiscoveryInput,
@@ -56,8 +60,8 @@ export async function crawlSite(
   if (!discovered.ok) return { ok: false, code: discovered.code, message: discovered.message };
   const { site, intervalMs, discoveredBy } = discovered;
   const allowed = robotsPolicy(site.robots);
-  const queue: Pending[] = discovered.seeds.map(({ url, depth, inSitemap, blocked }) => ({ url, depth, inSitemap, blocked }));
-  const known = new Set(queue.map((page) => page.url));
+  const queue: Pending[] = discovered.seeds.map(({ url, depth, inSitemap, linked, blocked }) => ({ url, depth, inSitemap, linked, blocked }));
+  const known = new Map(queue.map((page) => [page.url, page]));
   const host = new URL(crawl.url).hostname;
   let truncated = discovered.truncated;
   const pages: CrawledPage[] = [];
@@ -66,8 +70,16 @@ export async function crawlSite(
 
   for (let i = 0; i < queue.length; i++) {
     const next = queue[i]!;
+    const page = (state: CrawledPage["state"], outcome: AnalysisOutcome | null): CrawledPage => ({
+      url: next.url,
+      inSitemap: next.inSitemap,
+      depth: next.depth,
+      foundVia: foundViaOf(next),
+      state,
+      outcome,
+    });
     if (next.blocked) {
-      pages.push({ url: next.url, inSitemap: next.inSitemap, state: "blocked", outcome: null });
+      pages.push(page("blocked", null));
       onPage(pages.at(-1)!, pages.length, queue.length);
       continue;
     }
@@ -75,24 +87,35 @@ export async function crawlSite(
     const read: { facts?: PageFacts } = {};
     const outcome = await auditPage(next.url, { ...options, site, onPage: (parsed) => void (read.facts = pageFactsOf(parsed)) });
     lastFetchEnd = Date.now();
-    pages.push({ url: next.url, inSitemap: next.inSitemap, state: outcome.ok ? "audited" : "failed", outcome });
+    pages.push(page(outcome.ok ? "audited" : "failed", outcome));
     if (outcome.ok && read.facts) {
       facts.set(next.url, read.facts);
-      if (discoveredBy === "links" && next.depth < maxDepth) {
+      if (followsLinks(crawl.source)) {
+        const self = [next.url, read.facts.url];
         for (const url of read.facts.links) {
-          if (known.has(url) || new URL(url).hostname !== host) continue;
+          if (self.includes(url) || new URL(url).hostname !== host) continue;
+          const seen = known.get(url);
+          if (seen) {
+            seen.linked = true;
+            seen.depth = Math.min(seen.depth, next.depth + 1);
+            continue;
+          }
+          if (next.depth >= maxDepth) continue;
           if (known.size >= crawl.limit) {
             truncated = true;
-            break;
+            continue;
           }
-          known.add(url);
-          queue.push({ url, depth: next.depth + 1, inSitemap: false, blocked: !allowed(url) });
+          const found = { url, depth: next.depth + 1, inSitemap: false, linked: true, blocked: !allowed(url) };
+          known.set(url, found);
+          queue.push(found);
         }
       }
     }
     onPage(pages.at(-1)!, pages.length, queue.length);
   }
 
+  // A page audited before a later link reached it learns it now, as a service crawl's row does.
+  for (const page of pages) Object.assign(page, { depth: known.get(page.url)!.depth, foundVia: foundViaOf(known.get(page.url)!) });
   const siteChecks = runSiteChecks(
     siteViewOf(
       pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null })),
@@ -104,7 +127,7 @@ export async function crawlSite(
   return {
     ok: true,
     discoveredBy,
-    found: discoveredBy === "sitemap" ? discovered.found : known.size,
+    found: Math.max(discovered.found, known.size),
     skipped: discovered.skipped,
     truncated,
     pages,

@@ -19,6 +19,7 @@ const siteJson = (site: SiteReport) => ({
   score: site.score,
   result: site.result,
   site_checks: site.checks,
+  crawl_pages: site.crawlPages,
   budget: site.budget,
   ...comparisonJson(site.vsBaseline),
 });

@@ -20,6 +20,8 @@ export interface SiteReport {
   discoveredBy: "sitemap" | "links";
   pages: { found: number; audited: number; failed: number; blocked: number; skipped: number };
   truncated: boolean;
+  /** Every URL of the crawl in the order it was met, as the API lists a crawl's pages (without report ids). */
+  crawlPages: { url: string; state: string; depth: number; in_sitemap: boolean; found_via: string }[];
   score: number | null;
   result: ResultLabel | null;
   /** Every site check by id, in the registry's order, as the API's `site_checks`. */
@@ -55,6 +57,7 @@ export function toSiteReport(crawl: DiscoveryInput, run: Extract<SiteCrawl, { ok
     discoveredBy: run.discoveredBy,
     pages: { found: run.found, audited: count("audited"), failed: count("failed"), blocked: count("blocked"), skipped: run.skipped },
     truncated: run.truncated,
+    crawlPages: run.pages.map((page) => ({ url: page.url, state: page.state, depth: page.depth, in_sitemap: page.inSitemap, found_via: page.foundVia })),
     score: run.score,
     result: run.result,
     checks: run.siteChecks,

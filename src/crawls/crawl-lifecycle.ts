@@ -110,12 +110,15 @@ export const markRunning = (db: Db, crawlId: number, found: DiscoveryFacts, now 
 /** A page settled: the crawl made progress (the stall sweep looks at this). */
 export const touchCrawl = (db: Db, crawlId: number, now: string) => db.update(crawls).set({ updatedAt: now }).where(eq(crawls.id, crawlId));
 
-/** For link discovery's batch, after its INSERT of pages: `found` recounted, `truncated` once links were left out. */
+/**
+ * For link discovery's batch, after its INSERT of pages: `found` recounted (never below what the sitemaps listed, which
+ * may exceed the pages kept), `truncated` once links were left out.
+ */
 export const recountPages = (db: Db, crawlId: number, leftOut: SQL) =>
   db
     .update(crawls)
     .set({
-      found: sql`(SELECT count(*) FROM ${crawlPages} WHERE crawl_id = ${crawlId})`,
+      found: sql`max(${crawls.found}, (SELECT count(*) FROM ${crawlPages} WHERE crawl_id = ${crawlId}))`,
       truncated: sql`${crawls.truncated} OR ${leftOut}`,
     })
     .where(isRunning(crawlId));

@@ -71,8 +71,8 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
 }
 
 /**
- * A crawl page's analysis has ended (audited or failed): its facts are kept, links followed in link mode, and
- * the crawl finalised if this was its last pending page.
+ * A crawl page's analysis has ended (audited or failed): its facts are kept, its links followed (unless the crawl is
+ * sitemap-only), and the crawl finalised if this was its last pending page.
  */
 async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, ok: boolean, facts: PageFacts | null) {
   const { db } = deps;
@@ -90,11 +90,11 @@ async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, ok: boolean, 
           sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId} AND ${crawls.status} = 'running')`,
         ),
       )
-      .returning({ depth: crawlPages.depth }),
+      .returning({ depth: crawlPages.depth, url: crawlPages.url }),
     touchCrawl(db, job.crawlId, now),
   ]);
   if (!settled) return;
-  if (ok && facts) await expandLinks(deps, job.crawlId, settled.depth, facts.links);
+  if (ok && facts) await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
   await finalizeCrawl(deps, job.crawlId);
 }
 

@@ -34,11 +34,12 @@ export async function discoverCrawl(deps: CrawlDeps, crawlId: number): Promise<v
  */
 async function startCrawl(deps: CrawlDeps, crawl: Crawl, discovered: Extract<Discovered, { ok: true }>) {
   const { db } = deps;
-  const rows = discovered.seeds.map((s) => ({ u: s.url, d: s.depth, s: s.inSitemap ? 1 : 0, b: s.blocked ? "blocked" : "pending" }));
+  const rows = discovered.seeds.map((s) => ({ u: s.url, d: s.depth, s: s.inSitemap ? 1 : 0, l: s.linked ? 1 : 0, b: s.blocked ? "blocked" : "pending" }));
   await runBatch(db, [
     sql`
-      INSERT OR IGNORE INTO ${crawlPages} (crawl_id, url, depth, in_sitemap, state)
-      SELECT ${crawl.id}, json_extract(value, '$.u'), json_extract(value, '$.d'), json_extract(value, '$.s'), json_extract(value, '$.b')
+      INSERT OR IGNORE INTO ${crawlPages} (crawl_id, url, depth, in_sitemap, linked, state)
+      SELECT ${crawl.id}, json_extract(value, '$.u'), json_extract(value, '$.d'), json_extract(value, '$.s'), json_extract(value, '$.l'),
+        json_extract(value, '$.b')
       FROM json_each(${JSON.stringify(rows)})`,
     markRunning(db, crawl.id, discovered),
   ]);

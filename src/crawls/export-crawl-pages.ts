@@ -5,6 +5,7 @@ import { csvStream, type CsvColumn } from "../http/csv";
 import { verdictColumns } from "../reports/csv-columns";
 import { crawlPagesWhere } from "./list-crawl-pages";
 import type { ListCrawlPagesQuery } from "./schemas";
+import { foundViaOf } from "../site/terms";
 
 type PageRow = Awaited<ReturnType<ReturnType<typeof selectPages>["all"]>>[number];
 
@@ -18,6 +19,7 @@ export const selectPages = (db: Db) =>
       state: crawlPages.state,
       depth: crawlPages.depth,
       inSitemap: crawlPages.inSitemap,
+      linked: crawlPages.linked,
       reportId: crawlPages.reportId,
       status: reports.status,
       score: reports.score,
@@ -37,6 +39,7 @@ const columns: CsvColumn<PageRow>[] = [
   { header: "state", value: (r) => r.state },
   { header: "depth", value: (r) => r.depth },
   { header: "in_sitemap", value: (r) => r.inSitemap },
+  { header: "found_via", value: (r) => foundViaOf(r) },
   { header: "report", value: (r) => r.reportId },
   ...verdictColumns<PageRow>(),
   { header: "error", value: (r) => r.errorCode },
@@ -47,7 +50,7 @@ const columns: CsvColumn<PageRow>[] = [
 export const crawlPagesCsvHeader = columns.map((c) => c.header).join(",");
 
 /**
- * Every page of a crawl the caller owns (checked before) that matches `state`, with its report's figures, as CSV in
+ * Every page of a crawl the caller owns (checked before) that matches `state` and `found_via`, with its report's figures, as CSV in
  * discovery order. Keyset pages on the page id walk the crawl's (crawl, state, id) index or its id range.
  */
 export function exportCrawlPages(db: Db, crawlId: number, query: ListCrawlPagesQuery): ReadableStream<Uint8Array> {

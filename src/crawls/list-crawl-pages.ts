@@ -4,9 +4,20 @@ import type { Db } from "../db/client";
 import { offsetOf } from "../http/pagination";
 import type { ListCrawlPagesQuery } from "./schemas";
 
-/** The pages of a crawl, of one state or all. */
-export const crawlPagesWhere = (crawlId: number, query: Pick<ListCrawlPagesQuery, "state">) =>
-  and(eq(crawlPages.crawlId, crawlId), query.state === undefined ? undefined : eq(crawlPages.state, query.state));
+// found_via is kept as two flags (src/site/terms.ts foundViaOf), so pages stored before it read right.
+const foundVia = {
+  sitemap: and(eq(crawlPages.inSitemap, true), eq(crawlPages.linked, false)),
+  links: eq(crawlPages.inSitemap, false),
+  both: and(eq(crawlPages.inSitemap, true), eq(crawlPages.linked, true)),
+};
+
+/** The pages of a crawl, of one state and one way of being found, or all. */
+export const crawlPagesWhere = (crawlId: number, query: Pick<ListCrawlPagesQuery, "state" | "found_via">) =>
+  and(
+    eq(crawlPages.crawlId, crawlId),
+    query.state === undefined ? undefined : eq(crawlPages.state, query.state),
+    query.found_via === undefined ? undefined : foundVia[query.found_via],
+  );
 
 /** The pages of a crawl the caller owns (checked before), in discovery order. */
 export async function listCrawlPages(db: Db, crawlId: number, query: ListCrawlPagesQuery) {

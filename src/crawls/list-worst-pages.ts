@@ -10,7 +10,7 @@ import type { ListCrawlPagesQuery } from "./schemas";
  * The pages of a crawl the caller owns (checked before), with their reports' figures, lowest score first: what an
  * agent fixes first. Pages without a score (pending, failed, blocked) follow, in discovery order.
  */
-export async function listWorstPages(db: Db, crawlId: number, query: Pick<ListCrawlPagesQuery, "state">, page: PageRequest) {
+export async function listWorstPages(db: Db, crawlId: number, query: Pick<ListCrawlPagesQuery, "state" | "found_via">, page: PageRequest) {
   const where = crawlPagesWhere(crawlId, query);
   const [rows, [total]] = await db.batch([
     selectPages(db)

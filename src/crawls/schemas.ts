@@ -6,6 +6,7 @@ import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "..
 import { authField } from "../reports/auth-field";
 import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
 import { siteChecks } from "../site/checks/index";
+import { crawlFoundVia } from "../site/terms";
 
 const limitMessage = "The limit field must be an integer of at least 1.";
 
@@ -80,8 +81,13 @@ export const crawlPageResource = z
   .object({
     url: z.string(),
     state: z.enum(crawlPageStates),
-    depth: z.int().min(0),
+    depth: z.int().min(0).meta({
+      description: "Clicks from the nearest seed: 0 for the sitemaps' URLs and the start URL, then one more per link followed (the shallowest found).",
+    }),
     in_sitemap: z.boolean(),
+    found_via: z.enum(crawlFoundVia).meta({
+      description: "How the crawl found the page: a sitemap lists it (sitemap), a link of an audited page reaches it or link discovery starts there (links), or both.",
+    }),
     report: z.int().positive().nullable().meta({ description: "The id of the page's report, once it has one." }),
   })
   .meta({ id: "CrawlPage" });
@@ -111,7 +117,8 @@ export const listCrawlPagesQuery = z.object({
   page: paging.page,
   fields: fieldsParam(crawlPageFields),
   state: oneOf("state", crawlPageStates).optional(),
-  // csv: every page of the crawl matching `state` as a CSV download (also chosen by `Accept: text/csv`); page and
+  found_via: oneOf("found_via", crawlFoundVia).optional(),
+  // csv: every page of the crawl matching `state` and `found_via` as a CSV download (also chosen by `Accept: text/csv`); page and
   // per_page then do not apply.
   format: oneOf("format", ["json", "csv"]).optional(),
 });

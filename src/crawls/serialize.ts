@@ -1,4 +1,5 @@
 import type { Crawl, CrawlPage } from "../db/schema";
+import { foundViaOf } from "../site/terms";
 
 export type PageCounts = { audited: number; failed: number; blocked: number; pending: number };
 
@@ -32,11 +33,12 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
   };
 }
 
-export const toCrawlPageResource = (row: Pick<CrawlPage, "url" | "state" | "depth" | "inSitemap" | "reportId">) => ({
+export const toCrawlPageResource = (row: Pick<CrawlPage, "url" | "state" | "depth" | "inSitemap" | "linked" | "reportId">) => ({
   url: row.url,
   state: row.state,
   depth: row.depth,
   in_sitemap: row.inSitemap,
+  found_via: foundViaOf(row),
   report: row.reportId,
 });
 

@@ -308,6 +308,8 @@ export const crawlPages = sqliteTable(
     url: text().notNull(),
     depth: integer().notNull().default(0),
     inSitemap: integer({ mode: "boolean" }).notNull().default(false),
+    // A link of an audited page reaches it (or it is link discovery's start): with inSitemap, its found_via.
+    linked: integer({ mode: "boolean" }).notNull().default(false),
     state: text({ enum: crawlPageStates }).notNull().default("pending"),
     reportId: integer(),
     generation: integer(),

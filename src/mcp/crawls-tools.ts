@@ -68,13 +68,15 @@ const listCrawlPagesTool = defineTool({
   description:
     `The pages of one crawl, ${PAGES_PER_CALL} a page, lowest score first, each with its score and its report's id ` +
     "(pages without a score yet follow). Use it to find which pages of a site to fix first, then get_report on a " +
-    "page's report for its failed checks. state filters: pending, audited, failed, blocked.",
-  input: crawlId.extend({ state: listCrawlPagesQuery.shape.state, page }),
+    "page's report for its failed checks. state filters: pending, audited, failed, blocked; found_via: sitemap, " +
+    "links (pages only links reach, in no sitemap), both. Each page says its found_via and depth (clicks from the " +
+    "nearest sitemap URL or the start URL).",
+  input: crawlId.extend({ state: listCrawlPagesQuery.shape.state, found_via: listCrawlPagesQuery.shape.found_via, page }),
   output: pageOf("pages", scoredPage),
   annotations: { readOnlyHint: true },
-  async run({ id, state, page }, ctx) {
+  async run({ id, state, found_via, page }, ctx) {
     const { found, db } = await findOrThrow(ctx, id);
-    const list = await listWorstPages(db, found.id, { state }, { page, perPage: PAGES_PER_CALL });
+    const list = await listWorstPages(db, found.id, { state, found_via }, { page, perPage: PAGES_PER_CALL });
     const pages = list.rows.map((row) => ({
       ...toCrawlPageResource(row),
       status: row.status,

@@ -95,7 +95,9 @@ const pagesRoute = createRoute({
   path: "/{id}/pages",
   operationId: "listCrawlPages",
   summary: "List the pages of a crawl",
-  description: "With `format=csv` or `Accept: text/csv`: every page matching `state`, with its report's figures, as CSV.",
+  description:
+    "Each page with its `state`, how it was found (`found_via`: sitemap, links or both) and its `depth`; filters `state` and `found_via`. " +
+    "With `format=csv` or `Accept: text/csv`: every page matching them, with its report's figures, as CSV.",
   tags,
   middleware: [pathFirst(crawlIdParam)],
   request: { params: crawlIdParam, query: listCrawlPagesQuery },

@@ -143,6 +143,30 @@ describe("pagegrade crawl of the local crawl site", () => {
     expect(body.data.map((page: { url: string }) => page.url)).toEqual([site("/site/"), site("/site/a"), site("/site/b"), site("/site/c"), site("/site/old")]);
   });
 
+  it("--source auto (the default) reads the sitemap and follows the links: found_via, depth and not_in_sitemap as the service has them", async () => {
+    const p = (name: string) => site(`/mixed/${name}`);
+    const run = await runCli(["crawl", p("sitemap.xml"), "--allow-private", "--interval-ms", "0", "--format", "json"]);
+    expect(run.code === 0 || run.code === 1, run.stderr).toBe(true);
+    const body = JSON.parse(run.stdout);
+    expect(body.site).toMatchObject({ source: "auto", discovered_by: "sitemap", truncated: false, pages: { found: 8, audited: 8 } });
+    const seen = Object.fromEntries(body.site.crawl_pages.map((page: any) => [page.url, [page.found_via, page.depth]]));
+    expect(seen).toEqual({
+      [p("")]: ["both", 0],
+      [p("a")]: ["both", 0],
+      [p("orphan")]: ["sitemap", 0],
+      [p("only")]: ["links", 1],
+      [p("gone")]: ["links", 1],
+      [p("moved")]: ["links", 1],
+      [p("hidden")]: ["links", 1],
+      [p("deep")]: ["links", 2],
+    });
+    expect(body.site.site_checks.not_in_sitemap).toEqual({ passed: false, applicable: true, count: 2, examples: [p("only"), p("deep")] });
+
+    const sitemapOnly = JSON.parse((await runCli(["crawl", p("sitemap.xml"), "--allow-private", "--interval-ms", "0", "--source", "sitemap", "--format", "json"])).stdout);
+    expect(sitemapOnly.site.crawl_pages.map((page: any) => [page.url, page.found_via])).toEqual([[p(""), "sitemap"], [p("a"), "sitemap"], [p("orphan"), "sitemap"]]);
+    expect(sitemapOnly.site.site_checks.not_in_sitemap.applicable).toBe(false);
+  });
+
   it("text and markdown lead with the site and its failed site checks", async () => {
     const text = await runCli(crawlArgs);
     expect(text.stdout).toMatch(new RegExp(`^Site ${site("/site/")} \\(pages found by sitemap\\)\\n  \\d+/100 \\w+  pages: 14 audited, 0 failed, 1 blocked by robots.txt  PASS`));
@@ -206,11 +230,12 @@ describe("pagegrade crawl politeness", () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const run = await runCli(["crawl", `${origin}/`, "--allow-private", "--interval-ms", "100", "--format", "json"]);
       expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout).site.pages).toMatchObject({ audited: 3, blocked: 1 });
+      // The sitemap's URLs, then the start URL no sitemap lists (source auto follows links from it too).
+      expect(JSON.parse(run.stdout).site.pages).toMatchObject({ audited: 4, blocked: 1 });
       expect(arrivals.map((a) => a.path)).not.toContain("/p/secret");
       // Every request after robots.txt (the probe, llms.txt, the sitemap, the pages) at least the Crawl-delay after the one before.
       const gaps = arrivals.slice(1).map((a, i) => a.at - arrivals[i]!.at);
-      expect(arrivals.map((a) => a.path)).toEqual(["/robots.txt", expect.stringMatching(/^\/pagegrade-404-check-/), "/llms.txt", "/sitemap.xml", "/p/1", "/p/2", "/p/3"]);
+      expect(arrivals.map((a) => a.path)).toEqual(["/robots.txt", expect.stringMatching(/^\/pagegrade-404-check-/), "/llms.txt", "/sitemap.xml", "/p/1", "/p/2", "/p/3", "/"]);
       for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(990);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -15,7 +15,7 @@ describe("crawl discovery", () => {
     expect(crawl.status, JSON.stringify(crawl)).toBe("completed");
     const pages = await crawlPagesOf(key, crawl.id);
     const byUrl = new Map(pages.map((p) => [p.url, p]));
-    expect(byUrl.get(site("/site/"))).toMatchObject({ depth: 0, state: "audited", in_sitemap: false });
+    expect(byUrl.get(site("/site/"))).toMatchObject({ depth: 0, state: "audited", in_sitemap: false, found_via: "links" });
     expect(byUrl.get(site("/site/a"))).toMatchObject({ depth: 1, state: "audited", report: existing.json.data.id });
     expect(byUrl.get(site("/site/private/secret"))).toMatchObject({ depth: 1, state: "blocked", report: null });
     expect(byUrl.has(site("/site/orphan"))).toBe(false);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { parseCsv } from "../helpers/csv";
 
-const HEADER = "url,state,depth,in_sitemap,report,status,score,result,issues_high,issues_medium,issues_low,error,final_url,generated_at";
+const HEADER = "url,state,depth,in_sitemap,found_via,report,status,score,result,issues_high,issues_medium,issues_low,error,final_url,generated_at";
 
 /** A finished crawl with `n` pages: every third failed (its report failed), the rest audited with a report. */
 async function seedCrawl(caller: Caller, project: string, n: number): Promise<number> {
@@ -24,8 +24,8 @@ async function seedCrawl(caller: Caller, project: string, n: number): Promise<nu
     .bind(n, caller.accountId, projectRow!.id, project, project)
     .run();
   await env.DB.prepare(
-    `INSERT INTO crawl_pages (crawl_id, url, depth, in_sitemap, state, report_id, generation)
-     SELECT ?, r.url, r.id % 3, r.id % 2, CASE WHEN r.status = 'failed' THEN 'failed' ELSE 'audited' END, r.id, 1
+    `INSERT INTO crawl_pages (crawl_id, url, depth, in_sitemap, linked, state, report_id, generation)
+     SELECT ?, r.url, r.id % 3, r.id % 2, r.id % 5 < 2, CASE WHEN r.status = 'failed' THEN 'failed' ELSE 'audited' END, r.id, 1
      FROM reports r WHERE r.account_id = ? AND r.url LIKE 'https://' || ? || '/%' ORDER BY r.id`,
   )
     .bind(crawl!.id, caller.accountId, project)
@@ -59,7 +59,8 @@ describe("GET /api/v1/crawls/{id}/pages as CSV", () => {
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="crawl-${crawlId}-pages.csv"`);
     expect(res.text.startsWith(`${HEADER}\r\n`)).toBe(true);
     const expected = await env.DB.prepare(
-      `SELECT p.url, p.state, p.depth, p.in_sitemap, p.report_id, r.status, r.score, r.result, r.issues_high, r.issues_medium,
+      `SELECT p.url, p.state, p.depth, p.in_sitemap,
+              CASE WHEN NOT p.in_sitemap THEN 'links' WHEN p.linked THEN 'both' ELSE 'sitemap' END, p.report_id, r.status, r.score, r.result, r.issues_high, r.issues_medium,
               r.issues_low, r.error_code, r.final_url, r.generated_at
        FROM crawl_pages p LEFT JOIN reports r ON r.id = p.report_id WHERE p.crawl_id = ? ORDER BY p.id`,
     )
@@ -69,9 +70,10 @@ describe("GET /api/v1/crawls/{id}/pages as CSV", () => {
     const asCells = (row: (string | number | null)[]) =>
       row.map((value, i) => (value === null ? "" : i === 3 ? String(value === 1) : String(value)));
     expect(records.slice(1)).toEqual(expected.map(asCells));
-    expect(records[1]).toEqual(["https://csv-site.example/page-1", "audited", expect.any(String), expect.any(String), expect.any(String),
+    expect(new Set(records.slice(1).map((r) => r[4]))).toEqual(new Set(["sitemap", "links", "both"]));
+    expect(records[1]).toEqual(["https://csv-site.example/page-1", "audited", expect.any(String), expect.any(String), expect.any(String), expect.any(String),
       "completed", "1", "bad", "1", "1", "1", "", "https://csv-site.example/final-1", "2026-01-01T00:00:00.000Z"]);
-    expect(records.find((r) => r[0] === "https://csv-site.example/page-3")?.slice(5, 8)).toEqual(["failed", "", ""]);
+    expect(records.find((r) => r[0] === "https://csv-site.example/page-3")?.slice(6, 9)).toEqual(["failed", "", ""]);
   });
 
   it("is chosen by Accept: text/csv too, and honours the state filter", async () => {
@@ -80,7 +82,7 @@ describe("GET /api/v1/crawls/{id}/pages as CSV", () => {
     const failed = await env.DB.prepare("SELECT url FROM crawl_pages WHERE crawl_id = ? AND state = 'failed' ORDER BY id").bind(crawlId).all<{ url: string }>();
     expect(failed.results.length).toBeGreaterThan(300);
     expect(records.slice(1).map((r) => r[0])).toEqual(failed.results.map((r) => r.url));
-    expect(records.slice(1).every((r) => r[1] === "failed" && r[11] === "timeout")).toBe(true);
+    expect(records.slice(1).every((r) => r[1] === "failed" && r[12] === "timeout")).toBe(true);
   });
 
   it("format=json answers the JSON list even with Accept: text/csv", async () => {

@@ -26,6 +26,9 @@ describe("a crawl of the test site from its robots.txt sitemap index", () => {
     expect(crawl.status, JSON.stringify(crawl)).toBe("completed");
     expect(crawl.pages).toEqual({ found: 15, audited: 14, failed: 0, blocked: 1, pending: 0, skipped: 0 });
     expect(pages.every((p) => p.in_sitemap)).toBe(true);
+    // Links were followed too (source auto): they reached no page outside the sitemap, and mark the pages they reach.
+    expect(pages.filter((p) => p.found_via === "sitemap").map((p) => p.url)).toEqual([site("/site/orphan")]);
+    expect(checks().not_in_sitemap).toEqual({ passed: true, applicable: true, count: 0, examples: [] });
     expect(crawl.truncated).toBe(false);
     expect(crawl.score).toBeGreaterThan(0);
     expect(crawl.result).toMatch(/good|decent|bad/);
@@ -127,7 +130,7 @@ describe("a crawl of the test site from its robots.txt sitemap index", () => {
   it("lists pages filtered by state, in the list shape", async () => {
     const res = await call(`/api/v1/crawls/${crawl.id}/pages?state=blocked`, { key: caller.key });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual([{ url: site("/site/private/secret"), state: "blocked", depth: 0, in_sitemap: true, report: null }]);
+    expect(res.json.data).toEqual([{ url: site("/site/private/secret"), state: "blocked", depth: 0, in_sitemap: true, found_via: "both", report: null }]);
     expect(res.json.meta).toMatchObject({ total: 1, per_page: 10, current_page: 1 });
     const bad = await call(`/api/v1/crawls/${crawl.id}/pages?state=done`, { key: caller.key });
     expect(bad.status).toBe(422);

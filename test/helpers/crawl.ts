@@ -14,7 +14,7 @@ export const startCrawl = (key: string, form: Record<string, string | number>) =
 export async function crawlPagesOf(key: string, id: number) {
   const res = await call(`/api/v1/crawls/${id}/pages?per_page=100`, { key });
   if (res.status !== 200) throw new Error(res.text);
-  return res.json.data as { url: string; state: string; depth: number; in_sitemap: boolean; report: number | null }[];
+  return res.json.data as { url: string; state: string; depth: number; in_sitemap: boolean; found_via: string; report: number | null }[];
 }
 
 /** What the crawl site (or `origin`) received, by path substring, with arrival times. */

@@ -19,6 +19,7 @@ export const view = (pages: SitePage[], options: Partial<Omit<SiteView, "pages">
   pages,
   sitemapRead: true,
   linkGraphPartial: false,
+  linksFollowed: true,
   llms: null,
   ...options,
 });

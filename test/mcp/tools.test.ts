@@ -43,7 +43,8 @@ describe("/mcp tools with the SDK's own client", () => {
     expect(Object.keys(audit.inputSchema.properties!)).toEqual(["url", "wait_seconds", "privacy", "password", "render"]);
     expect(audit.outputSchema!.required).toEqual(expect.arrayContaining(["id", "status", "score", "failed_checks"]));
     const pages = tools.find((t) => t.name === "list_crawl_pages")!;
-    expect(pages.inputSchema.properties).toMatchObject({ id: { type: "integer", exclusiveMinimum: 0 }, state: { enum: ["pending", "audited", "failed", "blocked"] } });
+    expect(pages.inputSchema.properties).toMatchObject({ id: { type: "integer", exclusiveMinimum: 0 }, state: { enum: ["pending", "audited", "failed", "blocked"] }, found_via: { enum: ["sitemap", "links", "both"] } });
+    expect(pages.outputSchema).toHaveProperty("properties.pages.items.properties.found_via.enum", ["sitemap", "links", "both"]);
     expect(tools.find((t) => t.name === "start_crawl")!.inputSchema.properties).toHaveProperty("source.enum", ["auto", "sitemap", "links"]);
   });
 
@@ -131,6 +132,10 @@ describe("/mcp tools with the SDK's own client", () => {
     expect(report.json.data).toMatchObject({ url: first.url, score: first.score });
     const audited = await callTool(client, "list_crawl_pages", { id, state: "blocked" });
     expect(audited.structuredContent!.pages.every((p: any) => p.state === "blocked")).toBe(true);
+    // Sitemap URLs that audited pages link to (source auto follows links): found via both, at the sitemap's depth 0.
+    const both = (await callTool(client, "list_crawl_pages", { id, found_via: "both" })).structuredContent!.pages;
+    expect(both.map((p: any) => p.url)).toEqual(expect.arrayContaining([site("/site/"), site("/site/b")]));
+    expect(both.every((p: any) => p.found_via === "both" && p.depth === 0)).toBe(true);
   }, 90_000);
 
   it.each([
@@ -140,6 +145,7 @@ describe("/mcp tools with the SDK's own client", () => {
     ["get_report", { id: -1 }, "The id field must be the id of a report: a positive integer."],
     ["list_reports", { per_page: 7 }, "The per_page field must be one of 10, 25, 50, 100."],
     ["list_crawl_pages", { id: 1, state: "done" }, "The state field must be one of pending, audited, failed, blocked."],
+    ["list_crawl_pages", { id: 1, found_via: "guess" }, "The found_via field must be one of sitemap, links, both."],
   ])("%s with a bad argument %j is an isError result naming the field", async (name, args, message) => {
     const result = await callTool(client, name, args);
     expect(result.isError).toBe(true);

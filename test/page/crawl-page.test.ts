@@ -52,6 +52,10 @@ describe("the crawl page /crawls/{id}", () => {
     expect(res.text).toContain("“Same title”");
     expect(res.text).toContain("https://shop.example/gone");
     expect(res.text).toContain("Not applicable");
+    // Each check's mark: a neutral one for the check that did not apply, never a tick.
+    const markOf = (title: string) => [...res.text.slice(0, res.text.indexOf(title)).matchAll(/mark mark-(\w+)/g)].at(-1)?.[1];
+    expect(markOf("Every sitemap URL is linked from another page")).toBe("na");
+    expect(markOf("Every page has its own title")).toBe("fail");
     // Worst first: the private report's page (score 20) before the good one (95), the blocked page last.
     const order = ["https://shop.example/private", "https://shop.example/good", "https://shop.example/secret"].map((u) => res.text.indexOf(`>${u}</a>`));
     expect(order[0]).toBeGreaterThan(0);

@@ -6,8 +6,8 @@ import type { Route } from "./routes";
  * A small site for crawl tests, on its own origin (its own robots.txt): a sitemap index with a gzip child and a
  * text sitemap, planted duplicates, a 404, a redirect chain, a noindex page, a canonicalised page, a
  * robots-disallowed URL, a broken internal link, an orphan, hreflang pairs with one missing return link.
- * /polite/, /slow/, /many/ and /sched/ are plain pages for the pacing, cancel, limit and schedule tests; /bad/
- * holds hostile sitemaps.
+ * /mixed/ (and its twin /mixed-sitemap/) has a sitemap that lists part of it. /polite/, /slow/, /many/ and /sched/
+ * are plain pages for the pacing, cancel, limit and schedule tests; /bad/ holds hostile sitemaps.
  */
 
 const originOf = (req: IncomingMessage) => `http://${req.headers.host}`;
@@ -131,6 +131,33 @@ const plainSite =
     html(res, renderPage({ title: `${prefix} page ${path}`, description: `Page ${path}`, h1: path, links: [] }));
   };
 
+/**
+ * A site whose sitemap lists only part of it (`/<prefix>/sitemap.xml`: the home, a and an orphan): links reach the
+ * rest. only (1 click from the home) and deep (2 clicks, through only) are indexable pages no sitemap lists; gone
+ * answers 404, hidden is noindex and moved redirects to the listed a, so none of those three belongs in a sitemap.
+ */
+export const mixedSitemapPaths = ["", "a", "orphan"];
+export const mixedPages: Record<string, SitePage & { status?: number }> = {
+  "": { title: "Mixed home", description: "Home of a partly mapped site", h1: "Mixed", links: ["a", "only", "gone", "moved"] },
+  a: { title: "Mixed A", description: "A listed page", h1: "A", links: ["", "hidden", "a"] },
+  orphan: { title: "Mixed orphan", description: "Listed, linked from nowhere", h1: "Orphan", links: [""] },
+  only: { title: "Only linked", description: "Links reach it, no sitemap lists it", h1: "Only", links: ["deep", ""] },
+  deep: { title: "Deep page", description: "Two clicks from the home", h1: "Deep", links: ["only"] },
+  hidden: { title: "Hidden", description: "Not for search engines", h1: "Hidden", links: [""], head: '<meta name="robots" content="noindex">' },
+  gone: { title: "Gone", h1: "Gone", links: [], status: 404 },
+};
+
+const mixedSite =
+  (prefix: string): Route =>
+  (req, res, path) => {
+    const at = (name: string) => `/${prefix}/${name}`;
+    if (path === at("sitemap.xml")) return xml(res, urlset(originOf(req), mixedSitemapPaths.map(at)));
+    if (path === at("moved")) return redirect(res, at("a"));
+    const page = mixedPages[path.slice(prefix.length + 2)];
+    if (!page) return html(res, "<!doctype html><title>Not found</title>", 404);
+    html(res, renderPage({ ...page, links: page.links?.map(at) }), page.status);
+  };
+
 const hostile: Route = (req, res, path) => {
   const origin = originOf(req);
   switch (path) {
@@ -170,5 +197,7 @@ export const crawlSiteRoutes: [string, Route][] = [
   ["/slow/", plainSite("slow", 30)],
   ["/many/", plainSite("many", 30)],
   ["/sched/", plainSite("sched", 4)],
+  ["/mixed/", mixedSite("mixed")],
+  ["/mixed-sitemap/", mixedSite("mixed-sitemap")],
   ["/bad/", hostile],
 ];

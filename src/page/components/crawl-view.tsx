@@ -44,12 +44,16 @@ function Example({ example }: { example: unknown }) {
   return <>{String(example)}</>;
 }
 
+// A check that did not apply to this crawl (no sitemap read, say) was not passed: it gets a neutral mark, not a tick.
+const marks = { na: "–", pass: "✓", fail: "✗" };
+
 function CheckRow({ check, verdict }: { check: SiteCheck; verdict: SiteVerdict }) {
   const state = !verdict.applicable ? "Not applicable" : verdict.passed ? "Passed" : `${verdict.count} found`;
+  const mark = !verdict.applicable ? "na" : verdict.passed ? "pass" : "fail";
   return (
     <li class="check">
-      <span class={`mark ${verdict.passed ? "mark-pass" : "mark-fail"}`} aria-hidden="true">
-        {verdict.passed ? "✓" : "✗"}
+      <span class={`mark mark-${mark}`} aria-hidden="true">
+        {marks[mark]}
       </span>
       <div class="check-body">
         <h3>

@@ -6,6 +6,7 @@ import { duplicateMetaDescriptions } from "./duplicate-meta-descriptions";
 import { duplicateTitles } from "./duplicate-titles";
 import { hreflangReturnLinks } from "./hreflang-return-links";
 import { llmsTxtLinks } from "./llms-txt-links";
+import { notInSitemap } from "./not-in-sitemap";
 import { orphanPages } from "./orphan-pages";
 import { redirectChains } from "./redirect-chains";
 import { sitemapBlocked } from "./sitemap-blocked";
@@ -13,7 +14,7 @@ import { sitemapCanonicalised } from "./sitemap-canonicalised";
 import { sitemapNoindex } from "./sitemap-noindex";
 import { sitemapNon200 } from "./sitemap-non-200";
 import type { SiteCheck, SitePage, SiteVerdict, SiteView } from "./types";
-import type { CrawlSource } from "../terms";
+import { followsLinks, type CrawlSource } from "../terms";
 
 /** The only list of site checks (docs/crawls.md), in the order the crawl page shows them. */
 export const siteChecks: SiteCheck[] = [
@@ -25,6 +26,7 @@ export const siteChecks: SiteCheck[] = [
   sitemapCanonicalised,
   sitemapBlocked,
   brokenInternalLinks,
+  notInSitemap,
   orphanPages,
   redirectChains,
   canonicalToNonIndexable,
@@ -42,6 +44,7 @@ export const siteViewOf = (
 ): SiteView => ({
   pages,
   sitemapRead: crawl.discoveredBy === "sitemap",
-  linkGraphPartial: crawl.truncated || crawl.source === "sitemap",
+  linkGraphPartial: crawl.truncated || !followsLinks(crawl.source),
+  linksFollowed: followsLinks(crawl.source),
   llms: llmsView(crawl.siteFacts),
 });

@@ -17,6 +17,8 @@ export interface SiteView {
   sitemapRead: boolean;
   /** Not every page's links were followed (truncated, or a sitemap-only crawl). */
   linkGraphPartial: boolean;
+  /** The crawl followed links at all (every source but `sitemap`): pages outside the sitemaps could be found. */
+  linksFollowed: boolean;
   /** The site's llms.txt: null when the crawl did not fetch it (started before it was read) or it has none. */
   llms: LlmsView | null;
 }

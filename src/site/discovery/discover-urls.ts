@@ -4,7 +4,7 @@ import { probeLlmsLinks, type CrawlSiteFacts } from "./llms-links";
 import { normalizeCrawlUrl } from "./normalize-url";
 import { crawlDelaySeconds, robotsPolicy } from "./robots-rules";
 import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery } from "./sitemaps";
-import type { CrawlSource } from "../terms";
+import { followsLinks, type CrawlSource } from "../terms";
 
 /** What discovery reads of a crawl: a stored one's fields, or the command line's (which has no row). */
 export interface DiscoveryInput {
@@ -20,8 +20,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A URL to audit, as discovery found it, with the robots.txt verdict on it. */
 export interface Seed {
   url: string;
+  /** Clicks from the nearest seed: 0 for every seed (the sitemaps' URLs and link discovery's start). */
   depth: number;
   inSitemap: boolean;
+  /** Link discovery starts here: the start URL of a crawl that follows links. */
+  linked: boolean;
   blocked: boolean;
 }
 
@@ -48,6 +51,17 @@ function sitemapsToRead(crawl: DiscoveryInput, robotsBody: string | null): strin
   return named.length > 0 ? named : [`${url.origin}/sitemap.xml`];
 }
 
+/**
+ * Link discovery's start, after the sitemaps' URLs: `url` itself when it is a page (not a sitemap file) no sitemap
+ * listed, while the limit leaves room (`leftOut` when it does not).
+ */
+function linkStart(crawl: DiscoveryInput, listed: string[]): { seeds: Omit<Seed, "blocked">[]; leftOut: boolean } {
+  const url = normalizeCrawlUrl(crawl.url);
+  if (!followsLinks(crawl.source) || !url || looksLikeSitemap(new URL(crawl.url)) || listed.includes(url)) return { seeds: [], leftOut: false };
+  if (listed.length >= crawl.limit) return { seeds: [], leftOut: true };
+  return { seeds: [{ url, depth: 0, inSitemap: false, linked: true }], leftOut: false };
+}
+
 /** Why a sitemap-only crawl has nothing to audit: the sitemap's own fetch error if it failed, else nothing_to_crawl. */
 function nothingToCrawl(discovery: SitemapDiscovery | null) {
   const failed = discovery?.sitemaps.find((s) => !s.ok && s.error);
@@ -59,7 +73,8 @@ function nothingToCrawl(discovery: SitemapDiscovery | null) {
 
 /**
  * Discovery of a crawl (docs/crawls.md), reading the site and writing nothing: robots.txt, the not-found probe and llms.txt once,
- * then sitemaps or the start URL, each URL with its robots verdict, then the URLs llms.txt lists that no page will cover.
+ * then the sitemaps' URLs and (unless the source is `sitemap`) the start URL, each with its robots verdict, then the URLs
+ * llms.txt lists that no page will cover. Links of the audited pages are followed as they are audited.
  */
 export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOptions): Promise<Discovered> {
   const origin = new URL(crawl.url).origin;
@@ -73,7 +88,7 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
   await sleep(intervalMs);
 
   let discovery: SitemapDiscovery | null = null;
-  let seeds: Omit<Seed, "blocked">[] = [];
+  let listed: string[] = [];
   if (crawl.source !== "links") {
     discovery = await readSitemaps(sitemapsToRead(crawl, robots.body), {
       allowPrivateTargets: analysis.allowPrivateTargets,
@@ -84,11 +99,11 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
       credentials: analysis.credentials,
       host: new URL(crawl.url).hostname,
     });
-    seeds = discovery.urls.map((url) => ({ url, depth: 0, inSitemap: true }));
+    listed = discovery.urls;
   }
-  const bySitemap = seeds.length > 0;
-  const linksAllowed = crawl.source === "links" || (crawl.source === "auto" && !looksLikeSitemap(new URL(crawl.url)));
-  if (!bySitemap && linksAllowed) seeds = [{ url: normalizeCrawlUrl(crawl.url)!, depth: 0, inSitemap: false }];
+  const bySitemap = listed.length > 0;
+  const start = linkStart(crawl, listed);
+  const seeds = [...listed.map((url) => ({ url, depth: 0, inSitemap: true, linked: false })), ...start.seeds];
   if (seeds.length === 0) return { ok: false, ...nothingToCrawl(discovery), skipped: discovery?.skipped ?? 0 };
 
   const allowed = robotsPolicy(robots);
@@ -100,8 +115,8 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
     site: { robots, notFoundStatus, llms, llmsLinks },
     intervalMs,
     discoveredBy: bySitemap ? "sitemap" : "links",
-    found: bySitemap ? discovery!.found : seeds.length,
+    found: (bySitemap ? discovery!.found : 0) + start.seeds.length + (start.leftOut ? 1 : 0),
     skipped: discovery?.skipped ?? 0,
-    truncated: discovery?.truncated ?? false,
+    truncated: (discovery?.truncated ?? false) || start.leftOut,
   };
 }

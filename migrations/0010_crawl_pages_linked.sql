@@ -1,0 +1,1 @@
+ALTER TABLE `crawl_pages` ADD `linked` integer DEFAULT false NOT NULL;
