@@ -32,6 +32,9 @@ export default defineConfig(async () => {
           RENDER_TIMEOUT_MS: "6000",
           // Crawl pacing short enough for tests; the politeness test checks it against the site's request log.
           CRAWL_INTERVAL_MS: "200",
+          // Small link-check bounds, so a crawl of test/server/crawl-site.ts's /links/ reaches them (docs/crawls.md).
+          LINK_CHECK_LIMIT: "8",
+          LINK_CHECK_PER_HOST: "2",
         },
       },
     }));

@@ -7,3 +7,7 @@ export type CrawlSource = (typeof crawlSources)[number];
 /** Where one URL of a crawl stands. */
 export const crawlPageStates = ["pending", "audited", "failed", "blocked"] as const;
 export type CrawlPageState = (typeof crawlPageStates)[number];
+
+/** A link target of the crawl's host, or of another. */
+export const linkKinds = ["internal", "external"] as const;
+export type LinkKind = (typeof linkKinds)[number];

@@ -20,5 +20,6 @@ export const view = (pages: SitePage[], options: Partial<Omit<SiteView, "pages">
   sitemapRead: true,
   linkGraphPartial: false,
   llms: null,
+  links: new Map(),
   ...options,
 });

@@ -158,10 +158,57 @@ const hostile: Route = (req, res, path) => {
 
 const robots: Route = (req, res) => {
   res.setHeader("content-type", "text/plain");
-  res.end(["User-agent: *", "Disallow: /site/private/", "", `Sitemap: ${originOf(req)}/site/sitemap-index.xml`, ""].join("\n"));
+  res.end(["User-agent: *", "Disallow: /site/private/", "Disallow: /links/private/", "", `Sitemap: ${originOf(req)}/site/sitemap-index.xml`, ""].join("\n"));
 };
 
-export const crawlSiteRoutes: [string, Route][] = [
+/** Link targets of /links/ past the crawl's link-check bound (LINK_CHECK_LIMIT in the tests' env): linked once each. */
+export const linkFillers = Array.from({ length: 4 }, (_, i) => `/links/filler-${i + 1}`);
+
+/**
+ * /links/: a site for the link checks, crawled from its sitemap with limit 2 (home and /links/a). Both pages link to
+ * targets the crawl does not audit: /links/b (past the limit, 200), /links/gone (404, in no sitemap), /links/doc.pdf
+ * (a 404 PDF), /links/report.pdf (a 200 PDF), /links/head-refused (405 to HEAD, 404 to GET), /links/private/x
+ * (robots-disallowed), and external ones on `externalOrigin` (another host): a 404, a 200, and a third only home links
+ * to (past LINK_CHECK_PER_HOST); home also links to the fillers.
+ */
+export const linksSite =
+  (externalOrigin: string): Route =>
+  (req, res, path) => {
+    const origin = originOf(req);
+    const shared = ["/links/b", "/links/gone", "/links/doc.pdf", "/links/report.pdf", "/links/head-refused", "/links/private/x"];
+    const external = [`${externalOrigin}/links-ext/gone`, `${externalOrigin}/fixtures/sample-page.html`];
+    const page = (title: string, links: string[]) => html(res, renderPage({ title, description: title, h1: title, links }));
+    switch (path) {
+      case "/links/sitemap.xml":
+        return xml(res, urlset(origin, ["/links/", "/links/a", "/links/b"]));
+      case "/links/":
+        return page("Links home", ["/links/a", ...shared, ...external, `${externalOrigin}/links-ext/third`, ...linkFillers]);
+      case "/links/a":
+        return page("Links A", ["/links/", ...shared, ...external]);
+      case "/links/b":
+        return page("Links B", ["/links/"]);
+      case "/links/report.pdf":
+        res.setHeader("content-type", "application/pdf");
+        return res.end("%PDF-1.4 a tiny report");
+      case "/links/doc.pdf":
+        res.statusCode = 404;
+        res.setHeader("content-type", "application/pdf");
+        return res.end();
+      case "/links/head-refused":
+        if (req.method === "HEAD") {
+          res.statusCode = 405;
+          res.setHeader("allow", "GET");
+          return res.end();
+        }
+        return html(res, "<!doctype html><title>Gone</title>", 404);
+      default:
+        if (linkFillers.includes(path)) return page(path, []);
+        return html(res, "<!doctype html><title>Not found</title>", 404);
+    }
+  };
+
+/** The crawl site's routes; its /links/ pages link out to `externalOrigin` (the tests' page server on 127.0.0.2). */
+export const crawlSiteRoutes = (externalOrigin = "http://127.0.0.2"): [string, Route][] => [
   ["/robots.txt", robots],
   ["/llms.txt", (_req, res) => xml(res, crawlSiteLlmsTxt, "text/plain; charset=utf-8")],
   ["/site/", site],
@@ -170,5 +217,6 @@ export const crawlSiteRoutes: [string, Route][] = [
   ["/slow/", plainSite("slow", 30)],
   ["/many/", plainSite("many", 30)],
   ["/sched/", plainSite("sched", 4)],
+  ["/links/", linksSite(externalOrigin)],
   ["/bad/", hostile],
 ];

@@ -44,16 +44,25 @@ function Example({ example }: { example: unknown }) {
   return <>{String(example)}</>;
 }
 
+/** What a verdict says in words: a pass of a check that could not verify everything is "Partly checked", never "Passed". */
+function stateWords(verdict: SiteVerdict): string {
+  const partly = verdict.partly_checked === true;
+  if (!verdict.applicable) return "Not applicable";
+  if (!verdict.passed) return `${verdict.count} found${partly ? ", partly checked" : ""}`;
+  return partly ? "Partly checked" : "Passed";
+}
+
 function CheckRow({ check, verdict }: { check: SiteCheck; verdict: SiteVerdict }) {
-  const state = !verdict.applicable ? "Not applicable" : verdict.passed ? "Passed" : `${verdict.count} found`;
+  const partlyPassed = verdict.passed && verdict.applicable && verdict.partly_checked === true;
+  const mark = partlyPassed ? "mark-partial" : verdict.passed ? "mark-pass" : "mark-fail";
   return (
     <li class="check">
-      <span class={`mark ${verdict.passed ? "mark-pass" : "mark-fail"}`} aria-hidden="true">
-        {verdict.passed ? "✓" : "✗"}
+      <span class={`mark ${mark}`} aria-hidden="true">
+        {partlyPassed ? "~" : verdict.passed ? "✓" : "✗"}
       </span>
       <div class="check-body">
         <h3>
-          {check.title} <span class="tag">{state}</span>
+          {check.title} <span class="tag">{stateWords(verdict)}</span>
         </h3>
         {!verdict.passed && (
           <>

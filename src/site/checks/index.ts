@@ -1,4 +1,6 @@
+import type { LinkAnswer } from "../../analysis/check-link";
 import { llmsView, type CrawlSiteFacts } from "../discovery/llms-links";
+import { brokenExternalLinks } from "./broken-external-links";
 import { brokenInternalLinks } from "./broken-internal-links";
 import { canonicalToNonIndexable } from "./canonical-to-non-indexable";
 import { duplicateH1 } from "./duplicate-h1";
@@ -25,6 +27,7 @@ export const siteChecks: SiteCheck[] = [
   sitemapCanonicalised,
   sitemapBlocked,
   brokenInternalLinks,
+  brokenExternalLinks,
   orphanPages,
   redirectChains,
   canonicalToNonIndexable,
@@ -39,9 +42,11 @@ export const runSiteChecks = (site: SiteView): Record<string, SiteVerdict> =>
 export const siteViewOf = (
   pages: SitePage[],
   crawl: { discoveredBy: "sitemap" | "links" | null; truncated: boolean; source: CrawlSource; siteFacts: CrawlSiteFacts | null },
+  links: ReadonlyMap<string, LinkAnswer> = new Map(),
 ): SiteView => ({
   pages,
   sitemapRead: crawl.discoveredBy === "sitemap",
   linkGraphPartial: crawl.truncated || crawl.source === "sitemap",
   llms: llmsView(crawl.siteFacts),
+  links,
 });
