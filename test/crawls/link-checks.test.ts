@@ -47,7 +47,7 @@ describe("link checks of a crawl (test/server/crawl-site.ts /links/, LINK_CHECK_
   it("broken_external_links reports the other host's 404 with its sources; the target past the per-host cap is not checked", () => {
     const check = crawl.site_checks.broken_external_links;
     expect(check).toMatchObject({ passed: false, applicable: true, count: 1, partly_checked: true, value: { checked: 2, not_checked: 1 } });
-    expect(check.examples.map(sorted)).toEqual([{ url: other("/links-ext/gone"), status: 404, linked_from: sources }]);
+    expect(check.examples.map(sorted)).toEqual([{ url: other("/ext/links/gone"), status: 404, linked_from: sources }]);
   });
 
   it("asks with HEAD, falls back to GET when HEAD is refused, and never fetches what robots.txt disallows or the bounds leave out", async () => {
@@ -57,9 +57,9 @@ describe("link checks of a crawl (test/server/crawl-site.ts /links/, LINK_CHECK_
     expect(await methods("/links/gone")).toEqual(["HEAD"]);
     expect(await methods("/links/head-refused")).toEqual(["HEAD", "GET"]);
     expect(await received("/links/private/")).toEqual([]);
-    for (const filler of linkFillers.slice(2)) expect(await received(filler)).toEqual([]);
-    expect(await methods("/links-ext/gone", env.OTHER_HOST)).toEqual(["HEAD"]);
-    expect(await received("/links-ext/third", env.OTHER_HOST)).toEqual([]);
+    for (const filler of linkFillers("/links/").slice(2)) expect(await received(filler)).toEqual([]);
+    expect(await methods("/ext/links/gone", env.OTHER_HOST)).toEqual(["HEAD"]);
+    expect(await received("/ext/links/third", env.OTHER_HOST)).toEqual([]);
   });
 
   it("spaces the internal link checks like the crawl's pages: never closer than CRAWL_INTERVAL_MS", async () => {
