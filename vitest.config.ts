@@ -34,6 +34,9 @@ export default defineConfig(async () => {
           RENDERING: inject("rendering"),
           // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.
           RENDER_TIMEOUT_MS: "6000",
+          // Small link-check bounds, so a crawl of test/server/crawl-site.ts's /links/ reaches them (docs/crawls.md).
+          LINK_CHECK_LIMIT: "8",
+          LINK_CHECK_PER_HOST: "2",
         },
       },
     }));
@@ -42,6 +45,7 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/site/checks/**/*.test.ts",
+    "test/site/{link-plan,page-facts,run-link-checks}.test.ts",
     "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",
     "test/queue/host-turns.test.ts",

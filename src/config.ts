@@ -15,6 +15,7 @@
 import * as z from "zod/mini";
 import { defaultAnalysisOptions, type AnalysisOptions } from "./analysis/settings";
 import { defaultCheckSettings as checkDefaults } from "./analysis/types";
+import type { LinkCheckBounds } from "./site/link-plan";
 
 /** A number in text (wrangler vars are strings) becomes a number; anything else stays as is and fails below. */
 const numberText = /^-?\d+(\.\d+)?$/;
@@ -144,6 +145,10 @@ const crawlVars = {
   CRAWL_INTERVAL_MS: number({ default: 1000, ...CRAWL_INTERVAL_BOUNDS, unit: ms },
     "at least this long between two fetches of one crawl (or robots.txt Crawl-delay, up to 30 s)",
   ),
+  LINK_CHECK_LIMIT: number({ default: 1000, min: 0, max: 100_000, unit: "links" },
+    "internal link targets a crawl checks with HEAD once its pages are audited (those it did not audit, most linked first), and as many external ones; the rest count as `not_checked`",
+  ),
+  LINK_CHECK_PER_HOST: number({ default: 10, min: 0, max: 1000, unit: "links" }, "external link targets a crawl checks at most per other host"),
 };
 
 /** Rendered audits (docs/rendering.md): the `browser` binding's pages. */
@@ -200,6 +205,8 @@ export interface CrawlSettings {
   maxDepth: number;
   maxActive: number;
   intervalMs: number;
+  /** LINK_CHECK_LIMIT and LINK_CHECK_PER_HOST: how far a crawl's link checks go (site/link-plan.ts). */
+  linkChecks: LinkCheckBounds;
 }
 
 export interface RenderSettings {
@@ -271,6 +278,7 @@ const toCrawlSettings = (v: z.output<z.ZodMiniObject<typeof crawlVars>>): CrawlS
   maxDepth: v.MAX_CRAWL_DEPTH,
   maxActive: v.MAX_ACTIVE_CRAWLS,
   intervalMs: v.CRAWL_INTERVAL_MS,
+  linkChecks: { limit: v.LINK_CHECK_LIMIT, perHost: v.LINK_CHECK_PER_HOST },
 });
 
 /** The whole config from a set of vars, parsed now (no cache): `config(env)` is the one to call in the Worker. */

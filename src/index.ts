@@ -24,7 +24,7 @@ export default {
       failStaleReports(db, env.WEBHOOK_QUEUE, settings),
       runDueSchedules(db, env.ANALYSIS_QUEUE, settings),
       requeueLostDeliveries(db, env.WEBHOOK_QUEUE),
-      sweepCrawls({ db, settings, analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE }),
+      sweepCrawls({ db, settings, analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE, crawlQueue: env.CRAWL_QUEUE }),
       runDueCrawls(db, settings.crawl, env.CRAWL_QUEUE),
       dropExpiredHostSlots(db),
     ]);

@@ -11,12 +11,13 @@ export default async function setup(project: TestProject) {
   if (!chromium) console.warn(`${NO_CHROMIUM}\n  RENDERING=false for this run: the rendering tests are skipped.`);
   project.provide("rendering", chromium ? "true" : "false");
   const server = await startPageServer();
-  // The crawl test site has its own origin, so its robots.txt does not touch the one other tests assert.
-  const crawlSite = await startPageServer(0, crawlSiteRoutes);
-  // A second instance only test/crawls/site-crawl.test.ts uses: its request log then counts one crawl's requests.
-  const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes);
-  // The same routes on another loopback address: "another origin" of the auth tests (another host, not just a port).
+  // The same routes on another loopback address: "another origin" of the auth tests (another host, not just a port),
+  // and the other site the crawl site's /links/ pages link out to.
   const otherHost = await startPageServer(0, undefined, "127.0.0.2");
+  // The crawl test site has its own origin, so its robots.txt does not touch the one other tests assert.
+  const crawlSite = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
+  // A second instance only test/crawls/site-crawl.test.ts uses: its request log then counts one crawl's requests.
+  const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
   project.provide("pageServer", server.origin);
   project.provide("crawlSite", crawlSite.origin);
   project.provide("crawlSiteAlone", crawlSiteAlone.origin);

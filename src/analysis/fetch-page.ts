@@ -58,11 +58,13 @@ export interface Hop {
   credentials?: OriginCredentials;
   /** One deadline for the whole fetch: every hop and the body read share it. */
   signal: AbortSignal;
+  /** GET unless said otherwise: a link check asks with HEAD first (check-link.ts). */
+  method?: "GET" | "HEAD";
 }
 
 type Followed = { ok: true; response: Response; url: URL; redirects: FetchFacts["redirects"] } | FetchFailure;
 
-/** GETs `start`, following at most MAX_REDIRECTS redirects itself so each target is checked first. */
+/** GETs (or HEADs) `start`, following at most MAX_REDIRECTS redirects itself so each target is checked first. */
 export async function followRedirects(start: URL, hop: Hop): Promise<Followed> {
   const redirects: FetchFacts["redirects"] = [];
   const seen = new Set([start.href]);
@@ -70,7 +72,7 @@ export async function followRedirects(start: URL, hop: Hop): Promise<Followed> {
   for (;;) {
     let response: Response;
     try {
-      response = await fetch(url.href, { method: "GET", headers: headersFor(url, hop.headers, hop.credentials), redirect: "manual", signal: hop.signal });
+      response = await fetch(url.href, { method: hop.method ?? "GET", headers: headersFor(url, hop.headers, hop.credentials), redirect: "manual", signal: hop.signal });
     } catch (error) {
       return networkFailure(error, hop.signal);
     }

@@ -1,10 +1,14 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { resultForScore, type ResultLabel } from "../analysis/score";
+import { checkLink } from "../analysis/check-link";
 import type { AnalysisOptions } from "../analysis/settings";
+import type { CrawlSettings } from "../config";
 import { discoverUrls, type DiscoveryInput } from "../site/discovery/discover-urls";
 import { pause } from "../site/discovery/pause";
 import { robotsPolicy } from "../site/discovery/robots-rules";
+import { planLinkChecks } from "../site/link-plan";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
+import { runLinkChecks } from "../site/run-link-checks";
 import { runSiteChecks, siteViewOf } from "../site/checks/index";
 import { auditPage } from "./audit";
 import type { SiteVerdict } from "../site/checks/types";
@@ -48,12 +52,13 @@ interface Pending {
 /**
  * A crawl as the service runs one (docs/crawls.md), in this process and with nothing stored: the same discovery,
  * one fetch at a time with the interval (or Crawl-delay) after each ends, robots.txt obeyed, same-host links followed
- * breadth first to `maxDepth` (every source but `sitemap`), then the same site checks over the pages' facts.
+ * breadth first to `maxDepth` (every source but `sitemap`), then the same link checks (one at a time on the site, spaced
+ * like its pages) and site checks over the pages' facts.
  */
 export async function crawlSite(
   crawl: DiscoveryInput,
   options: AnalysisOptions,
-  maxDepth: number,
+  { maxDepth, linkChecks }: Pick<CrawlSettings, "maxDepth" | "linkChecks">,
   onPage: (page: CrawledPage, done: number, known: number) => void,
 ): Promise<SiteCrawl> {
   const discovered = await discoverUrls(crawl, options);
@@ -116,12 +121,24 @@ export async function crawlSite(
 
   // A page audited before a later link reached it learns it now, as a service crawl's row does.
   for (const page of pages) Object.assign(page, { depth: known.get(page.url)!.depth, foundVia: foundViaOf(known.get(page.url)!) });
-  const siteChecks = runSiteChecks(
-    siteViewOf(
-      pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null })),
-      { discoveredBy, truncated, source: crawl.source, siteFacts: site },
-    ),
+  const sitePages = pages.map((page) => ({ url: page.url, state: page.state, inSitemap: page.inSitemap, facts: facts.get(page.url) ?? null }));
+  // The link checks of a service crawl, in process: the same plan and bounds, internal ones spaced like the pages.
+  const planned = planLinkChecks({ pages: sitePages }, allowed, linkChecks);
+  const answers = await runLinkChecks(
+    planned.filter((link) => link.answer === null),
+    {
+      check: (url) => checkLink(url, options),
+      async turn() {
+        await pause(lastFetchEnd, intervalMs);
+        return true;
+      },
+      async turnEnded() {
+        lastFetchEnd = Date.now();
+      },
+    },
   );
+  for (const link of planned) if (link.answer) answers.set(link.url, link.answer);
+  const siteChecks = runSiteChecks(siteViewOf(sitePages, { discoveredBy, truncated, source: crawl.source, siteFacts: site }, answers));
   const scores = pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []));
   const score = scores.length > 0 ? Math.round(scores.reduce((sum, one) => sum + one, 0) / scores.length) : null;
   return {

@@ -141,7 +141,7 @@ async function crawl(command: CrawlCommand, io: Io): Promise<number> {
   const progress = progressReporter(io.stderr);
   // Discovery, robots.txt, sitemaps and pages of the start URL's origin get the credentials; no other origin does.
   const options = command.auth ? { ...prepared.options, credentials: credentialsFor(command.url, command.auth) } : prepared.options;
-  const crawled = await crawlSite(input, options, settings.maxDepth, progress.page).finally(prepared.close);
+  const crawled = await crawlSite(input, options, settings, progress.page).finally(prepared.close);
   progress.done();
   if (!crawled.ok) {
     // Nothing to audit (no sitemap and links not allowed, robots.txt unreachable, ...): as a page that could not be analysed.

@@ -3,6 +3,7 @@ import type { DiscoveryInput } from "../site/discovery/discover-urls";
 import { siteChecks } from "../site/checks/index";
 import type { SiteVerdict } from "../site/checks/types";
 import type { Budget } from "./args";
+import { importanceOrder } from "./page-report";
 import { compareSiteChecks, type Baseline, type Comparison } from "./baseline";
 import type { SiteCrawl } from "./crawl-site";
 
@@ -10,6 +11,8 @@ export interface FailedSiteCheck {
   id: string;
   title: string;
   fix: string;
+  /** medium unless the check says otherwise (broken_external_links is low). */
+  importance: "high" | "medium" | "low";
   verdict: SiteVerdict;
 }
 
@@ -32,16 +35,17 @@ export interface SiteReport {
 }
 
 /**
- * Site checks have no importance of their own: --fail-on medium or low fails the site on a failed one (--fail-on
- * high does not, nor no budget at all). With a crawl baseline, only a site check that newly fails does.
+ * Site checks weigh medium unless they say otherwise: --fail-on medium fails the site on a failed medium one, --fail-on
+ * low on any (--fail-on high on none, nor no budget at all). With a crawl baseline, only a site check that newly fails does.
  */
 function judged(failed: FailedSiteCheck[], checks: Record<string, SiteVerdict>, budget: Budget, baseline: Baseline | null) {
   if (baseline?.siteChecks) {
     const comparison = compareSiteChecks(baseline.siteChecks, checks);
     return { reasons: comparison.worse, vsBaseline: comparison };
   }
-  const counts = budget.failOn === "medium" || budget.failOn === "low";
-  const reasons = counts && failed.length > 0 ? [`${failed.length} failed site check${failed.length === 1 ? "" : "s"}`] : [];
+  const within = budget.failOn === null ? [] : importanceOrder.slice(0, importanceOrder.indexOf(budget.failOn) + 1);
+  const counted = failed.filter((check) => within.includes(check.importance)).length;
+  const reasons = counted > 0 ? [`${counted} failed site check${counted === 1 ? "" : "s"}`] : [];
   return { reasons, vsBaseline: baseline ? ("missing" as const) : null };
 }
 
@@ -49,7 +53,7 @@ export function toSiteReport(crawl: DiscoveryInput, run: Extract<SiteCrawl, { ok
   const count = (state: string) => run.pages.filter((page) => page.state === state).length;
   const failed = siteChecks
     .filter((check) => run.siteChecks[check.id]?.passed === false)
-    .map((check) => ({ id: check.id, title: check.title, fix: check.fix, verdict: run.siteChecks[check.id]! }));
+    .map((check) => ({ id: check.id, title: check.title, fix: check.fix, importance: check.importance ?? "medium", verdict: run.siteChecks[check.id]! }));
   const { reasons, vsBaseline } = judged(failed, run.siteChecks, budget, baseline);
   return {
     url: crawl.url,

@@ -13,7 +13,8 @@ import { UNFINISHED } from "./find-crawl";
  * turns `running` once discovery has written its pages, and ends once: `completed` (the consumer that claimed its last
  * page), `failed` (discovery, the queue, the sweep) or `cancelled`. Every write is conditioned on the status it
  * expects, so a late or duplicate consumer changes nothing. In between: the fetch slot, the span of queued messages,
- * link discovery's counts, the browser session, the progress touch; after the end, the schedule's next run.
+ * link discovery's counts, the browser session, the progress touch, the finaliser's claim renewed by the link checks;
+ * after the end, the schedule's next run.
  */
 
 /** Why a crawl failed, as its row and the API say it. */
@@ -201,6 +202,20 @@ export async function claimLastPage(db: Db, crawlId: number): Promise<Crawl | un
     .where(and(isRunning(crawlId), sql`${crawls.settlingAt} IS NULL`, noPagePending))
     .returning();
   return claimed;
+}
+
+/**
+ * The claimed crawl's link checks made progress: the claim is renewed, so the sweep does not take it for a lost
+ * finaliser, and the stall clock restarts. Returns false when the crawl is no longer running or not claimed.
+ */
+export async function renewSettling(db: Db, crawlId: number): Promise<boolean> {
+  const now = new Date().toISOString();
+  const renewed = await db
+    .update(crawls)
+    .set({ settlingAt: now, updatedAt: now })
+    .where(and(isRunning(crawlId), sql`${crawls.settlingAt} IS NOT NULL`))
+    .returning({ id: crawls.id });
+  return renewed.length > 0;
 }
 
 /** What finalising computed of a crawl whose last page settled. */

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { resultForScore } from "../analysis/score";
-import { crawlPages, crawls, reports } from "../db/schema";
+import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
 import { claimLastPage, completeCrawl } from "./crawl-lifecycle";
 import type { CrawlDeps } from "./crawl-deps";
 import { notifyCrawlCompleted } from "./notify";
-import type { PageFacts } from "../site/page-facts";
+import { enqueueLinkChecks, linkAnswersOf, planCrawlLinks, sitePagesOf } from "./link-checks";
 import { runSiteChecks, siteViewOf } from "../site/checks/index";
-import type { SiteVerdict } from "../site/checks/types";
+import type { SitePage, SiteVerdict } from "../site/checks/types";
 import type { CrawlSiteFacts } from "../site/discovery/llms-links";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,16 +25,25 @@ function changesSince(current: CheckMap, previous: CheckMap | null) {
   };
 }
 
-/** Site checks, score and result of a crawl whose last page has settled; then `completed`. */
+/**
+ * The crawl whose last page has settled is claimed (once); its link targets are planned and their checks queued as
+ * steps of the crawl queue (check-links-step.ts), which complete it when done. Without targets to ask (or when the
+ * queue refuses), it completes now.
+ */
 export async function finalizeCrawl(deps: CrawlDeps, crawlId: number): Promise<void> {
-  const { db } = deps;
-  const crawl = await claimLastPage(db, crawlId);
+  const crawl = await claimLastPage(deps.db, crawlId);
   if (!crawl) return;
-  const [pages, [mean], previous] = await db.batch([
-    db
-      .select({ url: crawlPages.url, state: crawlPages.state, inSitemap: crawlPages.inSitemap, facts: crawlPages.facts })
-      .from(crawlPages)
-      .where(eq(crawlPages.crawlId, crawlId)),
+  const pages = await sitePagesOf(deps.db, crawlId);
+  const pending = await planCrawlLinks(deps.db, crawl, pages, deps.settings.crawl.linkChecks);
+  if (pending > 0 && (await enqueueLinkChecks(deps.crawlQueue, crawlId))) return;
+  await completeCrawlChecks(deps, crawl, pages);
+}
+
+/** Site checks (over the pages' facts and the link answers), score and result of a claimed crawl; then `completed`. */
+export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl, pages?: SitePage[]): Promise<void> {
+  const { db } = deps;
+  const crawlId = crawl.id;
+  const [[mean], previous] = await db.batch([
     db
       .select({ score: sql<number | null>`round(avg(${reports.score}))` })
       .from(crawlPages)
@@ -42,12 +51,12 @@ export async function finalizeCrawl(deps: CrawlDeps, crawlId: number): Promise<v
       .where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "audited"))),
     db.select({ siteChecks: crawls.siteChecks }).from(crawls).where(eq(crawls.id, crawl.previousId ?? 0)),
   ]);
-  const checks = runSiteChecks(
-    siteViewOf(
-      pages.map((p) => ({ ...p, facts: (p.facts as PageFacts | null) ?? null })),
-      { ...crawl, siteFacts: crawl.siteFacts as CrawlSiteFacts | null },
-    ),
+  const site = siteViewOf(
+    pages ?? (await sitePagesOf(db, crawlId)),
+    { ...crawl, siteFacts: crawl.siteFacts as CrawlSiteFacts | null },
+    await linkAnswersOf(db, crawlId),
   );
+  const checks = runSiteChecks(site);
   const changes = crawl.previousId ? changesSince(checks, (previous[0]?.siteChecks as CheckMap | null) ?? null) : null;
   const score = mean?.score ?? null;
   const now = Date.now();

@@ -39,6 +39,10 @@ const siteVerdict = z.object({
   count: z.int().min(0).meta({ description: "How many problems the check found." }),
   examples: z.array(z.unknown()).meta({ description: "At most a few of them." }),
   value: z.unknown().optional(),
+  partly_checked: z
+    .literal(true)
+    .optional()
+    .meta({ description: "Present when the check could not verify everything it needed (`value.not_checked`): never a plain pass." }),
 });
 
 const siteChanges = z

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { crawlPageStates, crawlSources } from "../site/terms";
+import { crawlPageStates, crawlSources, linkKinds } from "../site/terms";
 
 export { crawlPageStates, crawlSources };
 
@@ -318,6 +318,25 @@ export const crawlPages = sqliteTable(
     settledAt: text(),
   },
   (t) => [uniqueIndex("crawl_pages_crawl_url_unique").on(t.crawlId, t.url), index("crawl_pages_crawl_state_idx").on(t.crawlId, t.state, t.id)],
+);
+
+/**
+ * A crawl's link targets that no audited page answers for (docs/crawls.md "Link checks"): internal ones past the limit
+ * or not HTML, and external ones; at most LINK_CHECK_LIMIT a crawl. `checkedAt` null: still to be asked.
+ */
+export const crawlLinks = sqliteTable(
+  "crawl_links",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    crawlId: integer().notNull().references(() => crawls.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    kind: text({ enum: linkKinds }).notNull(),
+    // The final status after redirects, or the fetch layer's code of why none came (`robots_disallowed`: never asked).
+    status: integer(),
+    error: text(),
+    checkedAt: text(),
+  },
+  (t) => [uniqueIndex("crawl_links_crawl_url_unique").on(t.crawlId, t.url), index("crawl_links_pending_idx").on(t.crawlId, t.checkedAt, t.id)],
 );
 
 export type Crawl = typeof crawls.$inferSelect;

@@ -43,7 +43,7 @@ h2{font-size:1.25rem;margin:2rem 0 .75rem}
 .check{display:flex;gap:.75rem;align-items:flex-start;padding:.75rem 0;border-bottom:1px solid var(--line)}
 .check-body{flex:1;min-width:0}
 .mark{flex:none;width:1.5rem;height:1.5rem;border-radius:50%;color:#fff;font-weight:700;display:flex;align-items:center;justify-content:center;font-size:.85rem;margin-top:.1rem}
-.mark-pass{background:var(--good)}.mark-fail{background:var(--bad)}.mark-na{background:var(--muted)}
+.mark-pass{background:var(--good)}.mark-fail{background:var(--bad)}.mark-na{background:var(--muted)}.mark-partial{background:var(--decent)}
 .check h3{font-size:1rem;margin:0;display:flex;flex-wrap:wrap;gap:.25rem .6rem;align-items:baseline}
 .check p{margin:.15rem 0 0;overflow-wrap:anywhere;font-size:.95rem}
 .tag{font-size:.75rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);border:1px solid var(--line);border-radius:4px;padding:0 .35rem}

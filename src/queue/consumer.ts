@@ -81,7 +81,11 @@ function parseJob(message: Message<unknown>): AnalysisJob | undefined {
 /** The one place a message's kind is decided: a crawl's page, or a lone report. */
 const pathOf = (run: Pick<LaneRun, "db" | "settings" | "queues" | "pool">, job: AnalysisJob): AnalysisPath =>
   job.kind === "crawl_page"
-    ? crawlPagePath({ db: run.db, settings: run.settings, analysisQueue: run.queues.main, webhookQueue: run.queues.webhooks }, run.pool, job)
+    ? crawlPagePath(
+        { db: run.db, settings: run.settings, analysisQueue: run.queues.main, webhookQueue: run.queues.webhooks, crawlQueue: run.queues.crawl },
+        run.pool,
+        job,
+      )
     : loneReportPath(run.db, run.pool, job);
 
 const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
@@ -116,5 +120,5 @@ export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, en
   );
 }
 
-/** The lanes' queues and the webhook queue, from the Worker's bindings: the entry's one look at env for queues. */
-const laneQueues = (env: Env): LaneQueues => ({ main: env.ANALYSIS_QUEUE, slow: env.ANALYSIS_SLOW_QUEUE, webhooks: env.WEBHOOK_QUEUE });
+/** The lanes' queues, the webhook and crawl queues, from the Worker's bindings: the entry's one look at env for queues. */
+const laneQueues = (env: Env): LaneQueues => ({ main: env.ANALYSIS_QUEUE, slow: env.ANALYSIS_SLOW_QUEUE, webhooks: env.WEBHOOK_QUEUE, crawl: env.CRAWL_QUEUE });

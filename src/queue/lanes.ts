@@ -31,6 +31,8 @@ export interface LaneQueues {
   slow: Queue;
   /** Where a report's events (webhook deliveries) go when it ends. */
   webhooks: Queue;
+  /** Where a crawl's own steps go: its last page queues the crawl's link checks there. */
+  crawl: Queue;
 }
 
 /** A new message on `lane` replaces the delivery; if the queue refuses it, the delivery itself comes back. */

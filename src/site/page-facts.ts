@@ -2,9 +2,11 @@ import { indexable } from "../analysis/checks/indexable";
 import { metaContents, relTokens, textOf, titleElement } from "../analysis/checks/seo-helpers";
 import { tags } from "../analysis/parse";
 import type { Page } from "../analysis/types";
-import { normalizeCrawlUrl } from "./discovery/normalize-url";
+import { normalizeCrawlUrl, normalizedUrl } from "./discovery/normalize-url";
 
 export const MAX_LINKS_KEPT = 1_000;
+/** External targets kept per page: fewer, since every crawl page keeps its own and a site links out less. */
+export const MAX_EXTERNAL_LINKS_KEPT = 100;
 const MAX_TEXT = 300;
 
 /** What the site checks need of one audited page: kept for the crawl's life, so small. */
@@ -22,19 +24,26 @@ export interface PageFacts {
   hreflang: string[];
   /** Same-host link targets, normalised, deduplicated, at most MAX_LINKS_KEPT. */
   links: string[];
+  /** Link targets on other hosts (http and https), normalised, deduplicated, at most MAX_EXTERNAL_LINKS_KEPT. */
+  external?: string[];
 }
 
 const clip = (text: string | null | undefined) => (text ? text.slice(0, MAX_TEXT) : null);
 
-function sameHostLinks(page: Page): string[] {
-  const found = new Set<string>();
+/** The page's <a href> targets split by host, each list normalised, deduplicated and bounded. */
+function linkTargets(page: Page): { links: string[]; external: string[] } {
+  const links = new Set<string>();
+  const external = new Set<string>();
   for (const a of tags(page, "a")) {
     const href = a.getAttribute("href");
-    const url = href ? normalizeCrawlUrl(href, page.url) : null;
-    if (url && new URL(url).hostname === page.url.hostname) found.add(url);
-    if (found.size >= MAX_LINKS_KEPT) break;
+    const url = href ? normalizedUrl(href, page.url) : null;
+    if (!url) continue;
+    if (url.hostname === page.url.hostname) {
+      if (links.size < MAX_LINKS_KEPT) links.add(url.href);
+    } else if (external.size < MAX_EXTERNAL_LINKS_KEPT) external.add(url.href);
+    if (links.size >= MAX_LINKS_KEPT && external.size >= MAX_EXTERNAL_LINKS_KEPT) break;
   }
-  return [...found];
+  return { links: [...links], external: [...external] };
 }
 
 /** Read from the parsed page the analysis already made: no request and no second parse. */
@@ -55,6 +64,6 @@ export function pageFactsOf(page: Page): PageFacts {
       .filter((el) => el.hasAttribute("hreflang"))
       .map((el) => normalizeCrawlUrl(el.getAttribute("href") ?? "", page.url))
       .filter((url): url is string => url !== null),
-    links: sameHostLinks(page),
+    ...linkTargets(page),
   };
 }

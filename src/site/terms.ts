@@ -17,3 +17,7 @@ export type CrawlFoundVia = (typeof crawlFoundVia)[number];
 
 export const foundViaOf = (page: { inSitemap: boolean; linked: boolean }): CrawlFoundVia =>
   !page.inSitemap ? "links" : page.linked ? "both" : "sitemap";
+
+/** A link target of the crawl's host, or of another. */
+export const linkKinds = ["internal", "external"] as const;
+export type LinkKind = (typeof linkKinds)[number];

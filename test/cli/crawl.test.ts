@@ -64,7 +64,9 @@ describe("pagegrade crawl of the local crawl site", () => {
       expect(checks[id], id).toMatchObject({ passed: false, applicable: true, count: examples.length });
       expect(sortedIfStrings(checks[id].examples), id).toEqual(examples);
     }
-    expect(checks.broken_internal_links.value).toEqual({ not_audited_targets: 1 });
+    // Every internal target is an audited page but the robots-disallowed one, which is never asked for.
+    expect(checks.broken_internal_links.value).toEqual({ checked: 13, not_checked: 0, blocked: 1 });
+    expect(checks.broken_external_links).toEqual({ passed: true, applicable: true, count: 0, examples: [], value: { checked: 0, not_checked: 0 } });
   });
 
   it("writes progress to stderr, a line per page when stderr is not a terminal", () => {
@@ -241,4 +243,35 @@ describe("pagegrade crawl politeness", () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   }, 30_000);
+});
+
+describe("pagegrade crawl's link checks, in process with the service's plan and bounds", () => {
+  const links = (path: string) => site(`/links-cli/${path}`);
+  const other = (path: string) => `${inject("otherHost")}${path}`;
+  const sources = [links(""), links("a")];
+  let checks: Record<string, any>;
+
+  beforeAll(async () => {
+    const run = await runCli(["crawl", links("sitemap.xml"), "--source", "sitemap", "--limit", "2", "--allow-private", "--interval-ms", "0", "--format", "json"], {
+      env: { LINK_CHECK_LIMIT: "8", LINK_CHECK_PER_HOST: "2" },
+    });
+    // The broken links fail their checks: exit 1 below the budget is not asked for here, only the report.
+    checks = JSON.parse(run.stdout).site.site_checks;
+  }, 60_000);
+
+  const withSortedSources = (example: { linked_from: string[] }) => ({ ...example, linked_from: [...example.linked_from].sort() });
+
+  it("reports the unaudited internal targets that answer 404 (HEAD, GET when HEAD is refused), partly checked past LINK_CHECK_LIMIT", () => {
+    expect(checks.broken_internal_links).toMatchObject({ passed: false, count: 3, partly_checked: true, value: { checked: 9, not_checked: 2, blocked: 1 } });
+    expect(checks.broken_internal_links.examples.map(withSortedSources)).toEqual([
+      { url: links("gone"), status: 404, linked_from: sources },
+      { url: links("doc.pdf"), status: 404, linked_from: sources },
+      { url: links("head-refused"), status: 404, linked_from: sources },
+    ]);
+  });
+
+  it("reports the other host's 404 in broken_external_links, the target past LINK_CHECK_PER_HOST not checked", () => {
+    expect(checks.broken_external_links).toMatchObject({ passed: false, count: 1, partly_checked: true, value: { checked: 2, not_checked: 1 } });
+    expect(checks.broken_external_links.examples.map(withSortedSources)).toEqual([{ url: other("/ext/links-cli/gone"), status: 404, linked_from: sources }]);
+  });
 });

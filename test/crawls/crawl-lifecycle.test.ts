@@ -29,7 +29,7 @@ import { crawlEventData } from "../../src/crawls/notify";
 import { Webhook } from "standardwebhooks";
 
 const db = () => createDb(env.DB);
-const deps = (): CrawlDeps => ({ db: db(), settings: config(env), analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE });
+const deps = (): CrawlDeps => ({ db: db(), settings: config(env), analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE, crawlQueue: env.CRAWL_QUEUE });
 const runDue = () => runDueCrawls(db(), config(env).crawl, env.CRAWL_QUEUE);
 
 async function seedCrawl(caller: Caller, fields: { status: string; updatedAt?: string; project?: string }) {

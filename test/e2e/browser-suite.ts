@@ -75,7 +75,7 @@ async function main() {
   mkdirSync(SHOTS, { recursive: true });
   const state = mkdtempSync(join(tmpdir(), "pagegrade-e2e-"));
   const pages = await startPageServer();
-  const crawlSite = await startPageServer(0, crawlSiteRoutes);
+  const crawlSite = await startPageServer(0, crawlSiteRoutes());
   let dev: DevServer | undefined;
   let browser: Browser | undefined;
   try {

@@ -21,5 +21,6 @@ export const view = (pages: SitePage[], options: Partial<Omit<SiteView, "pages">
   linkGraphPartial: false,
   linksFollowed: true,
   llms: null,
+  links: new Map(),
   ...options,
 });

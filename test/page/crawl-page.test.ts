@@ -8,7 +8,8 @@ const PASSWORD = "crawl horse";
 
 const siteChecks = {
   duplicate_titles: { passed: false, applicable: true, count: 1, examples: [{ value: "Same title", urls: ["https://shop.example/a", "https://shop.example/b"] }] },
-  broken_internal_links: { passed: false, applicable: true, count: 1, examples: [{ url: "https://shop.example/gone", status: 404, linked_from: ["https://shop.example/"] }], value: { not_audited_targets: 0 } },
+  broken_internal_links: { passed: false, applicable: true, count: 1, examples: [{ url: "https://shop.example/gone", status: 404, linked_from: ["https://shop.example/"] }], value: { checked: 4, not_checked: 0, blocked: 0 } },
+  broken_external_links: { passed: true, applicable: true, count: 0, examples: [], value: { checked: 10, not_checked: 3 }, partly_checked: true },
   orphan_pages: { passed: true, applicable: false, count: 0, examples: [] },
 };
 
@@ -56,6 +57,9 @@ describe("the crawl page /crawls/{id}", () => {
     const markOf = (title: string) => [...res.text.slice(0, res.text.indexOf(title)).matchAll(/mark mark-(\w+)/g)].at(-1)?.[1];
     expect(markOf("Every sitemap URL is linked from another page")).toBe("na");
     expect(markOf("Every page has its own title")).toBe("fail");
+    // A pass of a check that could not verify everything is never a plain pass.
+    expect(res.text).toContain('Links to other sites lead to working pages <span class="tag">Partly checked</span>');
+    expect(res.text).toContain('<span class="mark mark-partial" aria-hidden="true">~</span>');
     // Worst first: the private report's page (score 20) before the good one (95), the blocked page last.
     const order = ["https://shop.example/private", "https://shop.example/good", "https://shop.example/secret"].map((u) => res.text.indexOf(`>${u}</a>`));
     expect(order[0]).toBeGreaterThan(0);

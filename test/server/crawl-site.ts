@@ -185,10 +185,61 @@ const hostile: Route = (req, res, path) => {
 
 const robots: Route = (req, res) => {
   res.setHeader("content-type", "text/plain");
-  res.end(["User-agent: *", "Disallow: /site/private/", "", `Sitemap: ${originOf(req)}/site/sitemap-index.xml`, ""].join("\n"));
+  res.end(["User-agent: *", "Disallow: /site/private/", ...linksPrefixes.map((prefix) => `Disallow: ${prefix}private/`), "", `Sitemap: ${originOf(req)}/site/sitemap-index.xml`, ""].join("\n"));
 };
 
-export const crawlSiteRoutes: [string, Route][] = [
+/** Link targets of a links site past the crawl's link-check bound (LINK_CHECK_LIMIT 8 in the tests): linked once each. */
+export const linkFillers = (prefix: string) => Array.from({ length: 4 }, (_, i) => `${prefix}filler-${i + 1}`);
+
+/** The links sites' prefixes: the service's crawl test and the command line's each have their own request log. */
+export const linksPrefixes = ["/links/", "/links-cli/"] as const;
+
+/**
+ * A site for the link checks under `prefix` (here /links/), crawled from its sitemap with limit 2 (home and /links/a).
+ * Both pages link to targets the crawl does not audit: /links/b (past the limit, 200), /links/gone (404, in no
+ * sitemap), /links/doc.pdf (a 404 PDF), /links/report.pdf (a 200 PDF), /links/head-refused (405 to HEAD, 404 to GET),
+ * /links/private/x (robots-disallowed), and external ones on `externalOrigin` (another host): a 404, a 200, and a third
+ * only home links to (past LINK_CHECK_PER_HOST 2); home also links to the fillers.
+ */
+export const linksSite =
+  (prefix: string, externalOrigin: string): Route =>
+  (req, res, path) => {
+    const origin = originOf(req);
+    const p = (name: string) => `${prefix}${name}`;
+    const shared = [p("b"), p("gone"), p("doc.pdf"), p("report.pdf"), p("head-refused"), p("private/x")];
+    const external = [`${externalOrigin}/ext${prefix}gone`, `${externalOrigin}/fixtures/sample-page.html`];
+    const page = (title: string, links: string[]) => html(res, renderPage({ title, description: title, h1: title, links }));
+    switch (path.slice(prefix.length)) {
+      case "sitemap.xml":
+        return xml(res, urlset(origin, [p(""), p("a"), p("b")]));
+      case "":
+        return page("Links home", [p("a"), ...shared, ...external, `${externalOrigin}/ext${prefix}third`, ...linkFillers(prefix)]);
+      case "a":
+        return page("Links A", [p(""), ...shared, ...external]);
+      case "b":
+        return page("Links B", [p("")]);
+      case "report.pdf":
+        res.setHeader("content-type", "application/pdf");
+        return res.end("%PDF-1.4 a tiny report");
+      case "doc.pdf":
+        res.statusCode = 404;
+        res.setHeader("content-type", "application/pdf");
+        return res.end();
+      case "head-refused":
+        if (req.method === "HEAD") {
+          res.statusCode = 405;
+          res.setHeader("allow", "GET");
+          return res.end();
+        }
+        return html(res, "<!doctype html><title>Gone</title>", 404);
+      default:
+        if (linkFillers(prefix).includes(path)) return page(path, []);
+        return html(res, "<!doctype html><title>Not found</title>", 404);
+    }
+  };
+
+/** The crawl site's routes; its /links/ pages link out to `externalOrigin` (the tests' page server on 127.0.0.2). */
+export const crawlSiteRoutes = (externalOrigin = "http://127.0.0.2"): [string, Route][] => [
   ["/robots.txt", robots],
   ["/llms.txt", (_req, res) => xml(res, crawlSiteLlmsTxt, "text/plain; charset=utf-8")],
   ["/site/", site],
@@ -199,5 +250,6 @@ export const crawlSiteRoutes: [string, Route][] = [
   ["/sched/", plainSite("sched", 4)],
   ["/mixed/", mixedSite("mixed")],
   ["/mixed-sitemap/", mixedSite("mixed-sitemap")],
+  ...linksPrefixes.map((prefix): [string, Route] => [prefix, linksSite(prefix, externalOrigin)]),
   ["/bad/", hostile],
 ];

@@ -44,12 +44,20 @@ function Example({ example }: { example: unknown }) {
   return <>{String(example)}</>;
 }
 
-// A check that did not apply to this crawl (no sitemap read, say) was not passed: it gets a neutral mark, not a tick.
-const marks = { na: "–", pass: "✓", fail: "✗" };
+// A check that did not apply to this crawl (no sitemap read, say) was not passed: it gets a neutral mark, not a tick;
+// a pass of a check that could not verify everything is "Partly checked", never "Passed".
+const marks = { na: "–", partial: "~", pass: "✓", fail: "✗" };
+
+/** What a verdict says in words. */
+function stateWords(verdict: SiteVerdict): string {
+  const partly = verdict.partly_checked === true;
+  if (!verdict.applicable) return "Not applicable";
+  if (!verdict.passed) return `${verdict.count} found${partly ? ", partly checked" : ""}`;
+  return partly ? "Partly checked" : "Passed";
+}
 
 function CheckRow({ check, verdict }: { check: SiteCheck; verdict: SiteVerdict }) {
-  const state = !verdict.applicable ? "Not applicable" : verdict.passed ? "Passed" : `${verdict.count} found`;
-  const mark = !verdict.applicable ? "na" : verdict.passed ? "pass" : "fail";
+  const mark = !verdict.applicable ? "na" : !verdict.passed ? "fail" : verdict.partly_checked === true ? "partial" : "pass";
   return (
     <li class="check">
       <span class={`mark mark-${mark}`} aria-hidden="true">
@@ -57,7 +65,7 @@ function CheckRow({ check, verdict }: { check: SiteCheck; verdict: SiteVerdict }
       </span>
       <div class="check-body">
         <h3>
-          {check.title} <span class="tag">{state}</span>
+          {check.title} <span class="tag">{stateWords(verdict)}</span>
         </h3>
         {!verdict.passed && (
           <>

@@ -1,30 +1,26 @@
-import { audited, pagesByUrl, verdictOf } from "./helpers";
+import { pagesByUrl, verdictOf } from "./helpers";
+import { auditedTargets, brokenLink, linkCounts, unauditedTargets } from "./link-targets";
 import type { SiteCheck } from "./types";
 
-const MAX_SOURCES = 5;
-
+/**
+ * Every same-host link target has a status: an audited page's own, else its link check's (HEAD, under the crawl's
+ * politeness and robots.txt). Targets robots.txt disallows are `value.blocked`; those the link-check bound left out
+ * are `value.not_checked`, which makes the verdict partly checked.
+ */
 export const brokenInternalLinks: SiteCheck = {
   id: "broken_internal_links",
   title: "Internal links lead to working pages",
-  fix: "Fix or remove links to pages that answer an error, or bring the missing pages back.",
+  fix: "Fix or remove links to pages or files that answer an error, or bring the missing ones back.",
   run(site) {
     const byUrl = pagesByUrl(site);
-    const broken = new Map<string, string[]>();
-    const notAudited = new Set<string>();
-    for (const page of audited(site)) {
-      for (const target of page.facts.links) {
-        const linked = byUrl.get(target);
-        if (!linked) {
-          notAudited.add(target);
-          continue;
-        }
-        if (linked.facts.status < 400) continue;
-        const sources = broken.get(target) ?? [];
-        if (sources.length < MAX_SOURCES && !sources.includes(page.url)) sources.push(page.url);
-        broken.set(target, sources);
-      }
-    }
-    const problems = [...broken].map(([url, linkedFrom]) => ({ url, status: byUrl.get(url)!.facts.status, linked_from: linkedFrom }));
-    return verdictOf(problems, { value: { not_audited_targets: notAudited.size } });
+    const linkedPages = auditedTargets(site);
+    const ofPages = linkedPages.flatMap((target) => {
+      const status = byUrl.get(target.url)!.facts.status;
+      return status >= 400 ? [brokenLink(target, { status, error: null })] : [];
+    });
+    const ofChecks = linkCounts(unauditedTargets(site), site.links);
+    return verdictOf([...ofPages, ...ofChecks.broken], {
+      value: { checked: linkedPages.length + ofChecks.checked, not_checked: ofChecks.notChecked, blocked: ofChecks.blocked },
+    });
   },
 };

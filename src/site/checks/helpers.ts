@@ -5,26 +5,31 @@ export const MAX_EXAMPLES = 20;
 
 export type AuditedPage = SitePage & { facts: PageFacts };
 
-export const audited = (site: SiteView): AuditedPage[] => site.pages.filter((p): p is AuditedPage => p.state === "audited" && p.facts !== null);
+export const audited = (site: Pick<SiteView, "pages">): AuditedPage[] => site.pages.filter((p): p is AuditedPage => p.state === "audited" && p.facts !== null);
 
 export const isOk = (status: number) => status >= 200 && status <= 299;
 
-/** Passed when nothing was found; examples capped, count whole. */
+/**
+ * Passed when nothing was found; examples capped, count whole. A check whose `value.not_checked` counts what it could
+ * not verify says `partly_checked`: its pass is never a plain one.
+ */
 export function verdictOf(problems: unknown[], extra: { applicable?: boolean; value?: unknown } = {}): SiteVerdict {
   const applicable = extra.applicable ?? true;
+  const notChecked = (extra.value as { not_checked?: number } | undefined)?.not_checked ?? 0;
   return {
     passed: !applicable || problems.length === 0,
     applicable,
     count: applicable ? problems.length : 0,
     examples: applicable ? problems.slice(0, MAX_EXAMPLES) : [],
     ...(extra.value !== undefined && { value: extra.value }),
+    ...(applicable && notChecked > 0 && { partly_checked: true }),
   };
 }
 
 export const notApplicable = (): SiteVerdict => verdictOf([], { applicable: false });
 
 /** Audited pages by the URL the crawl asked for and by their final URL. */
-export function pagesByUrl(site: SiteView): Map<string, AuditedPage> {
+export function pagesByUrl(site: Pick<SiteView, "pages">): Map<string, AuditedPage> {
   const map = new Map<string, AuditedPage>();
   for (const page of audited(site)) {
     map.set(page.url, page);

@@ -1,4 +1,6 @@
+import type { LinkAnswer } from "../../analysis/check-link";
 import { llmsView, type CrawlSiteFacts } from "../discovery/llms-links";
+import { brokenExternalLinks } from "./broken-external-links";
 import { brokenInternalLinks } from "./broken-internal-links";
 import { canonicalToNonIndexable } from "./canonical-to-non-indexable";
 import { duplicateH1 } from "./duplicate-h1";
@@ -27,6 +29,7 @@ export const siteChecks: SiteCheck[] = [
   sitemapBlocked,
   brokenInternalLinks,
   notInSitemap,
+  brokenExternalLinks,
   orphanPages,
   redirectChains,
   canonicalToNonIndexable,
@@ -41,10 +44,12 @@ export const runSiteChecks = (site: SiteView): Record<string, SiteVerdict> =>
 export const siteViewOf = (
   pages: SitePage[],
   crawl: { discoveredBy: "sitemap" | "links" | null; truncated: boolean; source: CrawlSource; siteFacts: CrawlSiteFacts | null },
+  links: ReadonlyMap<string, LinkAnswer> = new Map(),
 ): SiteView => ({
   pages,
   sitemapRead: crawl.discoveredBy === "sitemap",
   linkGraphPartial: crawl.truncated || !followsLinks(crawl.source),
   linksFollowed: followsLinks(crawl.source),
   llms: llmsView(crawl.siteFacts),
+  links,
 });

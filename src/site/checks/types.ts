@@ -1,3 +1,4 @@
+import type { LinkAnswer } from "../../analysis/check-link";
 import type { LlmsView } from "../discovery/llms-links";
 import type { PageFacts } from "../page-facts";
 import type { CrawlPageState } from "../terms";
@@ -21,6 +22,8 @@ export interface SiteView {
   linksFollowed: boolean;
   /** The site's llms.txt: null when the crawl did not fetch it (started before it was read) or it has none. */
   llms: LlmsView | null;
+  /** Answers of the crawl's link checks by target URL (site/link-plan.ts); a target without one was not checked. */
+  links: ReadonlyMap<string, LinkAnswer>;
 }
 
 export interface SiteVerdict {
@@ -30,6 +33,8 @@ export interface SiteVerdict {
   count: number;
   examples: unknown[];
   value?: unknown;
+  /** Some of what the check needed could not be verified (`value.not_checked`): shown as "partly checked". */
+  partly_checked?: true;
 }
 
 /** A site-wide check: pure, over the crawl's page facts, the same shape as a page check. */
@@ -37,5 +42,7 @@ export interface SiteCheck {
   id: string;
   title: string;
   fix: string;
+  /** How much a failure weighs when it is not the usual (docs/crawls.md): `low` for what the site may not control. */
+  importance?: "low" | "medium" | "high";
   run(site: SiteView): SiteVerdict;
 }

@@ -24,6 +24,7 @@ describe("llms_txt_links", () => {
       count: 4,
       examples: [u("/gone"), u("/moved"), u("/probed-500"), u("/unreached")],
       value: { listed: 7, checked: 6, not_checked: 1 },
+      partly_checked: true,
     });
   });
 
