@@ -8,6 +8,8 @@
 // account at once; prints the ordinary pages' time to report (p50/max) and how the hanging ones ended. `--hanging 0` is
 // the same run with nothing queued ahead (the baseline); LATENCY_SKIP_HANGING_END=1 stops once the ordinary pages are
 // done (the hanging ones take minutes more); LATENCY_LOG=file keeps wrangler dev's output, console.log included.
+// `-- --hanging N --same-host` (issue 28's case): the N reports are of one URL that never answers on the ordinary
+// pages' own site (127.0.0.1/hang, a broken endpoint of a healthy site), so they share its host.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -17,6 +19,7 @@ import { ROOT, migrateLocal, seedKeys, startWranglerDev } from "./wrangler-dev.m
 const hangingArg = process.argv.indexOf("--hanging");
 const HANGING_MODE = hangingArg > 0;
 const HANGING = HANGING_MODE ? Number(process.argv[hangingArg + 1] ?? 20) : 0;
+const SAME_HOST = process.argv.includes("--same-host");
 const REPORTS = Number(process.env.LATENCY_REPORTS ?? (HANGING_MODE ? 20 : 50));
 const POLL_MS = Number(process.env.LATENCY_POLL_MS ?? 20);
 const WINDOWS = (process.env.LATENCY_WINDOWS ?? (HANGING_MODE ? "0" : "1,0")).split(",").map(Number);
@@ -25,9 +28,10 @@ const PAGE = readFileSync(join(ROOT, "bench", "fixtures", "docs-page.html"));
 const started = Date.now();
 const log = (message) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
 
-/** The audited site: a 290 KB page under any /page/ path, a robots.txt, and a real 404 for the probe. */
+/** The audited site: a 290 KB page under any /page/ path, a robots.txt, a real 404 for the probe, and /hang, which never answers. */
 async function startPageServer() {
   const server = createServer((req, res) => {
+    if (req.url === "/hang") return;
     if (req.url === "/robots.txt") return res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nAllow: /\n");
     if (!req.url?.startsWith("/page/")) return res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": PAGE.length }).end(PAGE);
@@ -131,7 +135,9 @@ async function waitEnded(server, nextKey, id, timeoutMs) {
 async function hangingRun(server, pageOrigin, hangOrigin, hangingKeys) {
   const t0 = Date.now();
   const stuck = [];
-  for (let n = 0; n < HANGING; n++) stuck.push(await postReport(server, hangingKeys, `${hangOrigin}/hang/${n}`));
+  // Another host: N hanging URLs of a site that never answers; the same host: N reports of the one URL that hangs.
+  const hangingUrl = (n) => (SAME_HOST ? `${pageOrigin}/hang` : `${hangOrigin}/hang/${n}`);
+  for (let n = 0; n < HANGING; n++) stuck.push(await postReport(server, hangingKeys, hangingUrl(n)));
   const pages = [];
   const postedAt = [];
   for (let n = 1; n <= REPORTS; n++) {
@@ -147,7 +153,7 @@ async function hangingRun(server, pageOrigin, hangOrigin, hangingKeys) {
   const failed = ordinary.filter((r) => r.status !== "completed");
   // The ordinary pages' figures first: the hanging ones take minutes more to end (about n/4 x 107 s, docs/operations.md).
   console.log(
-    `\nbench:latency --hanging ${HANGING}: ${HANGING} reports of a site that never answers, then ${REPORTS} ordinary pages (${(PAGE.length / 1024).toFixed(0)} KB) from another account;` +
+    `\nbench:latency --hanging ${HANGING}${SAME_HOST ? " --same-host" : ""}: ${HANGING} reports of ${SAME_HOST ? "one URL of the same site that never answers" : "a site that never answers"}, then ${REPORTS} ordinary pages (${(PAGE.length / 1024).toFixed(0)} KB) from another account;` +
       ` wrangler dev (max_batch_timeout ${WINDOWS[0]}), local D1 and queues; ${cpus().length} CPUs, 1-min load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}\n`,
   );
   console.log("| ordinary pages | p50 ms | p95 ms | max ms | p50 < 5 s | max < 20 s |");
@@ -177,6 +183,7 @@ async function main() {
   let hangServer;
   const cleanup = () => {
     for (const s of servers) s.stop();
+    pageServer?.closeAllConnections();
     pageServer?.close();
     hangServer?.close();
     rmSync(dir, { recursive: true, force: true });

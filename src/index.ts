@@ -5,6 +5,7 @@ import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
 import { handleQueue } from "./queue/dispatch";
 import { dropExpiredHostSlots } from "./queue/host-slots";
+import { dropExpiredSlowness } from "./queue/slowness";
 import { failStaleReports } from "./reports/sweep-stale";
 import { runDueSchedules } from "./reports/run-due-schedules";
 import { requeueLostDeliveries } from "./webhooks/requeue-lost";
@@ -27,6 +28,7 @@ export default {
       sweepCrawls({ db, settings, analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE, crawlQueue: env.CRAWL_QUEUE }),
       runDueCrawls(db, settings.crawl, env.CRAWL_QUEUE),
       dropExpiredHostSlots(db),
+      dropExpiredSlowness(db),
     ]);
   },
 } satisfies ExportedHandler<Env>;

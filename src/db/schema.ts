@@ -130,8 +130,8 @@ export const reports = sqliteTable(
 );
 
 /**
- * Analyses running now, one row each, by host (src/queue/host-slots.ts): at most HOST_CONCURRENCY rows of one host
- * are live. A row whose consumer died stops counting at `expiresAt` (ms, the database's clock).
+ * Analyses running now, one row each, by host and lane (src/queue/host-slots.ts): at most HOST_CONCURRENCY rows of one
+ * host and lane are live. A row whose consumer died stops counting at `expiresAt` (ms, the database's clock).
  */
 export const analysisHostSlots = sqliteTable(
   "analysis_host_slots",
@@ -139,11 +139,32 @@ export const analysisHostSlots = sqliteTable(
     reportId: integer().primaryKey(),
     host: text().notNull(),
     expiresAt: integer().notNull(),
-    /** The lane whose analysis holds the slot: while the slow lane holds one, the main lane sends the host's pages there. */
+    /** The lane whose analysis holds the slot: each lane has its own HOST_CONCURRENCY slots of a host. */
     lane: text({ enum: ["main", "slow"] }).notNull().default("main"),
   },
   (t) => [index("analysis_host_slots_host_idx").on(t.host, t.expiresAt)],
 );
+
+/**
+ * URLs that are slow right now (src/queue/slowness.ts): one missed the main lane's first deadline, or was slow again in
+ * the slow lane, less than `slowUntil` ago (ms, the database's clock). The main lane sends their reports straight to
+ * the slow lane; the same site's other URLs stay in the main lane while the site answers them.
+ */
+export const analysisSlowUrls = sqliteTable(
+  "analysis_slow_urls",
+  {
+    url: text().primaryKey(),
+    host: text().notNull(),
+    slowUntil: integer().notNull(),
+  },
+  (t) => [index("analysis_slow_urls_host_idx").on(t.host, t.slowUntil)],
+);
+
+/** When each host last answered an analysis in time (ms, the database's clock; written at most every few seconds). */
+export const analysisHostAnswers = sqliteTable("analysis_host_answers", {
+  host: text().primaryKey(),
+  answeredAt: integer().notNull(),
+});
 
 export const unlockAttempts = sqliteTable(
   "unlock_attempts",

@@ -2,34 +2,36 @@ import { eq, sql } from "drizzle-orm";
 import { dbNowMs } from "../db/clock";
 import { analysisHostSlots } from "../db/schema";
 import type { Db } from "../db/client";
+import { slowNow } from "./slowness";
 
 export type Lane = (typeof analysisHostSlots.$inferSelect)["lane"];
 
-/** Who asks for a slot: the report, its host, and the lane whose analysis will hold it. */
+/** Who asks for a slot: the report, its page's URL and host, and the lane whose analysis will hold it. */
 export interface HostClaim {
   reportId: number;
+  url: string;
   host: string;
   lane: Lane;
 }
 
 /**
  * Per-host fairness, the courtesy a crawl gives its site (src/crawls/fetch-slot.ts) applied to every analysis: at
- * most `cap` analyses of one host run at once across the queue's consumers, whatever account queued them. The claim
- * is one conditional INSERT on the database's clock, so two consumers never both take the last slot; a slot is
- * released when its analysis ends and expires after `holdMs` if its consumer died.
+ * most `cap` analyses of one host run at once in each lane across the queue's consumers, whatever account queued
+ * them, so at most 2 x `cap` in all. Each lane counts only its own slots: a site's hanging pages in the slow lane
+ * never use up the main lane's share of it. The claim is one conditional INSERT on the database's clock, so two
+ * consumers never both take the last slot; a slot is released when its analysis ends and expires after `holdMs` if
+ * its consumer died.
  */
 export async function claimHostSlot(db: Db, claim: HostClaim, cap: number, holdMs: number): Promise<boolean> {
-  const { reportId, host, lane } = claim;
-  // The main lane takes no slot of a host the slow lane is working on: that host is slow right now, and trying it
-  // would cost the main lane's batch a first deadline for nothing (the caller sends the page to the slow lane).
-  const notSlowNow =
-    lane === "main"
-      ? sql`AND NOT EXISTS (SELECT 1 FROM ${analysisHostSlots} WHERE host = ${host} AND lane = 'slow' AND expires_at > ${dbNowMs} AND report_id != ${reportId})`
-      : sql``;
+  const { reportId, url, host, lane } = claim;
+  // The main lane takes no slot for a page that is slow right now: trying it would cost the main lane's batch a first
+  // deadline for nothing (the caller sends the page to the slow lane).
+  const notSlowNow = lane === "main" ? sql`AND NOT ${slowNow({ url, host })}` : sql``;
   const claimed = await db.all<{ reportId: number }>(sql`
     INSERT INTO ${analysisHostSlots} (report_id, host, lane, expires_at)
     SELECT ${reportId}, ${host}, ${lane}, ${dbNowMs} + ${holdMs}
-    WHERE (SELECT count(*) FROM ${analysisHostSlots} WHERE host = ${host} AND expires_at > ${dbNowMs} AND report_id != ${reportId}) < ${cap}
+    WHERE (SELECT count(*) FROM ${analysisHostSlots}
+           WHERE host = ${host} AND lane = ${lane} AND expires_at > ${dbNowMs} AND report_id != ${reportId}) < ${cap}
     ${notSlowNow}
     ON CONFLICT (report_id) DO UPDATE SET host = excluded.host, lane = excluded.lane, expires_at = excluded.expires_at
     RETURNING report_id AS reportId`);
@@ -53,26 +55,8 @@ export async function waitForHostSlot(db: Db, claim: HostClaim, cap: number, hol
   }
 }
 
-/** Whether slow-lane analyses hold any of the host's slots: the host is slow now, its next pages go there too. */
-export async function slowLaneHoldsHost(db: Db, host: string): Promise<boolean> {
-  const held = await db.all<{ n: number }>(sql`
-    SELECT count(*) AS n FROM ${analysisHostSlots} WHERE host = ${host} AND lane = 'slow' AND expires_at > ${dbNowMs}`);
-  return (held[0]?.n ?? 0) > 0;
-}
-
 /** The analysis ended (or moved on): its slot is free for the next one of the host. */
 export const releaseHostSlot = (db: Db, reportId: number) => db.delete(analysisHostSlots).where(eq(analysisHostSlots.reportId, reportId));
-
-/**
- * A main-lane analysis that missed the first deadline keeps its slot, now the slow lane's, until the slow lane claims
- * it for the same report (or it expires): from that moment on the host counts as slow, so the main lane's next batch
- * does not try it again in the gap before the slow lane's consumer picks the message up.
- */
-export const handOverHostSlot = (db: Db, reportId: number, holdMs: number) =>
-  db
-    .update(analysisHostSlots)
-    .set({ lane: "slow", expiresAt: sql`${dbNowMs} + ${holdMs}` })
-    .where(eq(analysisHostSlots.reportId, reportId));
 
 /** Slots whose consumer died stay as rows until a cron tick removes them (they stopped counting when they expired). */
 export const dropExpiredHostSlots = (db: Db) => db.delete(analysisHostSlots).where(sql`${analysisHostSlots.expiresAt} <= ${dbNowMs}`);

@@ -8,7 +8,7 @@ import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../report
 import { unsealCredentials } from "../reports/sealed-auth";
 import type { RenderPool } from "../render/browser-pool";
 import type { Tally } from "./batch-tally";
-import type { HostPolicy } from "./host-policy";
+import type { HostPolicy, UrlVerdict } from "./host-policy";
 import { hostOf, type Lane } from "./host-slots";
 import { hostWaitSeconds, retryDelaySeconds, type LaneQueues } from "./lanes";
 
@@ -44,8 +44,8 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
   const credentials = await unsealCredentials(run.settings, report.accountId, report.sealedAuth);
   if (credentials && "ok" in credentials) return { then: "finish", outcome: credentials };
   const host = hostOf(report.url);
-  const slot = await run.hosts.take(job.reportId, host);
-  // Its host is slow right now: the slow lane gives it the full deadline, the main lane spends nothing on it.
+  const slot = await run.hosts.take(job.reportId, report.url);
+  // Its URL is slow right now: the slow lane gives it the full deadline, the main lane spends nothing on it.
   if (slot === "slow") return await toSlowLane(run, job, host, "sentToSlowLane");
   if (slot === "wait") {
     // Other consumers hold the host's share: wait a few seconds in the queue, not counted as an attempt.
@@ -54,23 +54,37 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
     return { then: "requeue", lane: run.lane, delaySeconds: hostWaitSeconds() };
   }
   let step: AnalysisStep;
-  let missed = false;
+  let verdict: UrlVerdict | undefined;
+  const startedAt = Date.now();
   try {
     // The credentials stay in this call: never in the message, never in a log line (the job holds none).
     step = await path.analyze(report.url, credentials ? { ...run.options, credentials } : run.options, report.render);
-    // Before the turn passes on: the invocation's next message of the host must know the host is slow now, and so
-    // must every other consumer (the slot passes to the slow lane rather than being freed).
-    missed = step.next === "finish" && !step.outcome.ok && step.outcome.code === FIRST_DEADLINE;
-    if (missed) run.hosts.moved(host);
+    verdict = urlVerdict(run, step, Date.now() - startedAt);
   } finally {
-    await slot.release(missed);
+    // Before the turn passes on, what the attempt showed of its URL is recorded with the slot's release.
+    await slot.release(verdict);
   }
+  const missed = run.lane === "main" && missedFirstDeadline(step);
   if (step.next === "skip") return { then: "ack" };
   // A crawl's page whose fetch slot is not due yet (a slow site holds each slot for its whole fetch): a new message
   // with the delay, like a retry, so waiting never uses up the deliveries that are kept for crashes.
   if (step.next === "later") return { then: "requeue", lane: run.lane, delaySeconds: step.delaySeconds };
   if (missed) return await toSlowLane(run, job, host, "missedFirstDeadline");
   return await afterAttempt(run, job, report.attempts + 1, step.outcome);
+}
+
+const missedFirstDeadline = (step: AnalysisStep) => step.next === "finish" && !step.outcome.ok && step.outcome.code === FIRST_DEADLINE;
+
+/**
+ * What the attempt showed of its URL: slow when it missed the main lane's first deadline, or, in the slow lane, timed
+ * out or took longer than that deadline (its answer came, but the main lane would have cut it).
+ */
+function urlVerdict(run: LaneRun, step: AnalysisStep, elapsedMs: number): UrlVerdict | undefined {
+  // Skipped, or not fetched yet (a crawl's fetch slot not due): nothing learned of the URL.
+  if (step.next !== "finish") return undefined;
+  if (run.lane === "main") return missedFirstDeadline(step) ? "slow" : "fast";
+  const timedOut = !step.outcome.ok && step.outcome.code === "timeout";
+  return timedOut || elapsedMs > run.settings.firstDeadlineMs ? "slow" : "fast";
 }
 
 async function toSlowLane(run: LaneRun, job: AnalysisJob, host: string, why: "sentToSlowLane" | "missedFirstDeadline"): Promise<Next> {

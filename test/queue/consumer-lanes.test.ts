@@ -37,8 +37,34 @@ async function waitForRows(ids: number[], timeoutMs: number, onPoll?: () => Prom
 const requestsTagged = async (tag: string, origin: string = env.PAGE_SERVER) =>
   ((await (await fetch(`${origin}/__requests?tag=${tag}`)).json()) as { url: string }[]).length;
 
-const hostSlots = async (host: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM analysis_host_slots WHERE host = ? AND expires_at > CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)").bind(host).first<{ n: number }>())!.n;
+const nowMs = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
+
+/** Live slots of the host, in one lane or in both. */
+const hostSlots = async (host: string, lane?: "main" | "slow") =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM analysis_host_slots WHERE host = ?1 AND (?2 IS NULL OR lane = ?2) AND expires_at > ${nowMs}`)
+    .bind(host, lane ?? null)
+    .first<{ n: number }>())!.n;
+
+async function waitUntil(done: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    expect(Date.now()).toBeLessThan(deadline);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Until a report of the URL missed the first deadline and the URL is remembered as slow. */
+const waitForSlowUrl = (url: string) =>
+  waitUntil(async () => !!(await env.DB.prepare(`SELECT 1 FROM analysis_slow_urls WHERE url = ? AND slow_until > ${nowMs}`).bind(url).first()), 5000);
+
+/**
+ * One page of the site analysed: the site has answered lately, so one slow URL of it is judged alone (a site that
+ * answered nothing lately and has a slow URL is slow as a whole, docs/operations.md).
+ */
+async function answerOnce(caller: Caller, origin: string) {
+  const id = await create(caller, `${origin}/fixtures/known-page.html?answered=${Date.now()}`);
+  expect((await waitForRows([id], 15_000))[0]!.status).toBe("completed");
+}
 
 describe("the main lane never waits for a slow site; the slow lane gives it the full deadline", () => {
   let hanging: Caller;
@@ -77,19 +103,17 @@ describe("the main lane never waits for a slow site; the slow lane gives it the 
     expect(Date.parse(report.updated_at) - Date.parse(report.created_at)).toBeGreaterThan(FIRST_DEADLINE_MS + 2 * FULL_DEADLINE_MS);
   }, 30_000);
 
-  it("sends a host the slow lane is working on straight there: the main lane spends no first deadline on it again", async () => {
+  it("sends a URL the slow lane is working on straight there: the main lane spends no first deadline on it again", async () => {
     const host = new URL(env.OTHER_HOST).hostname;
     const tag = `lanes-known-slow-${Date.now()}`;
+    const url = `${env.OTHER_HOST}/hostile/hang?${tag}`;
+    await answerOnce(hanging, env.OTHER_HOST);
     const before = requeueCounts(host);
-    const first = await create(hanging, `${env.OTHER_HOST}/hostile/hang?${tag}=0`);
-    // Its first deadline missed, its slot passes to the slow lane at once (no gap in which the host looks fast).
-    const deadline = Date.now() + 5000;
-    while (!(await env.DB.prepare("SELECT 1 FROM analysis_host_slots WHERE report_id = ? AND lane = 'slow'").bind(first).first())) {
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const first = await create(hanging, url);
+    // Its first deadline missed, the URL is remembered as slow in the same batch that frees its slot.
+    await waitForSlowUrl(url);
     const later = [];
-    for (let n = 1; n <= 3; n++) later.push(await create(hanging, `${env.OTHER_HOST}/hostile/hang?${tag}=${n}`));
+    for (let n = 1; n <= 3; n++) later.push(await create(hanging, url));
     const ended = await waitForRows([first, ...later], 40_000);
     expect(ended.map((r) => [r.status, r.error_code])).toEqual(ended.map(() => ["failed", "timeout"]));
     // The site saw the first report's main-lane try and then only slow-lane attempts (2 each): 1 + 4 x 2, not 4 + 4 x 2.
@@ -98,6 +122,39 @@ describe("the main lane never waits for a slow site; the slow lane gives it the 
     expect(after.missedFirstDeadline - before.missedFirstDeadline).toBe(1);
     expect(after.sentToSlowLane - before.sentToSlowLane).toBe(3);
   }, 50_000);
+
+  it("keeps a site's other pages in the main lane while one of its URLs hangs in the slow lane", async () => {
+    const host = new URL(env.PAGE_SERVER).hostname;
+    const hangTag = `lanes-same-host-hang-${Date.now()}`;
+    const pageTag = `lanes-same-host-page-${Date.now()}`;
+    const url = `${env.PAGE_SERVER}/hostile/hang?${hangTag}`;
+    // The site answers its pages (as a healthy site with one broken endpoint does).
+    await answerOnce(ordinary, env.PAGE_SERVER);
+    const before = requeueCounts(host);
+    const stuck = [await create(hanging, url)];
+    await waitForSlowUrl(url);
+    for (let n = 1; n <= 3; n++) stuck.push(await create(hanging, url));
+    // The hanging URL's reports are in the slow lane now: each holds a slow-lane slot of the site for its attempt.
+    await waitUntil(async () => (await hostSlots(host, "slow")) > 0, 5000);
+    const pages = [];
+    for (let n = 0; n < 10; n++) pages.push(await create(ordinary, `${env.PAGE_SERVER}/fixtures/known-page.html?${pageTag}=${n}`));
+    const rows = await waitForRows(pages, 15_000);
+    expect(rows.map((r) => r.status)).toEqual(pages.map(() => "completed"));
+    // While every ordinary page completed, the hanging URL's reports were all still in the slow lane ...
+    const hangingNow = await waitForRows(stuck, 0);
+    expect(hangingNow.filter((r) => r.status === "completed" || r.status === "failed")).toEqual([]);
+    // ... and each ordinary page was fetched once, in the main lane: one moved to the slow lane would be fetched again.
+    expect(await requestsTagged(pageTag)).toBe(10);
+    const after = requeueCounts(host);
+    // Only the hanging URL's first report missed the first deadline; its other three went to the slow lane untried;
+    // nothing of the site waited for its host's slots.
+    expect(after.missedFirstDeadline - before.missedFirstDeadline).toBe(1);
+    expect(after.sentToSlowLane - before.sentToSlowLane).toBe(3);
+    expect(after.waitedForHost - before.waitedForHost).toBe(0);
+    const ended = await waitForRows(stuck, 40_000);
+    expect(ended.map((r) => [r.status, r.error_code])).toEqual(stuck.map(() => ["failed", "timeout"]));
+    expect(await requestsTagged(hangTag)).toBe(1 + 4 * Number(env.ANALYSIS_MAX_ATTEMPTS));
+  }, 60_000);
 
   it("completes a slow-but-answering target (between the two deadlines) in the slow lane", async () => {
     const tag = `lanes-slow-${Date.now()}`;
@@ -152,10 +209,11 @@ describe("per-host fairness", () => {
     expect(await requestsTagged(tag)).toBe(20);
     const waits = rows.map((r) => Date.parse(r.generated_at!) - Date.parse(r.created_at)).sort((a, b) => a - b);
     expect(waits[19], waits.join(", ")).toBeLessThan(FULL_DEADLINE_MS);
-    expect(await hostSlots(host)).toBe(0);
+    const left = await env.DB.prepare("SELECT * FROM analysis_host_slots").all();
+    expect(await hostSlots(host), JSON.stringify(left.results)).toBe(0);
   }, 30_000);
 
-  it("runs at most HOST_CONCURRENCY analyses of one host at once while another host's pages pass", async () => {
+  it("runs at most HOST_CONCURRENCY analyses of one host at once in each lane while another host's pages pass", async () => {
     const busy = await createCaller("lanes-busy-host");
     const other = await createCaller("lanes-other-host");
     const cap = Number(env.HOST_CONCURRENCY ?? 4);
@@ -167,8 +225,11 @@ describe("per-host fairness", () => {
     const passing = [];
     for (let n = 0; n < 5; n++) passing.push(await create(other, `${env.PAGE_SERVER}/fixtures/known-page.html?lanes-cap=${n}`));
 
-    let most = 0;
-    const watch = async () => void (most = Math.max(most, await hostSlots(slowHost)));
+    const most = { main: 0, slow: 0, all: 0 };
+    const watch = async () => {
+      const [main, slow] = [await hostSlots(slowHost, "main"), await hostSlots(slowHost, "slow")];
+      Object.assign(most, { main: Math.max(most.main, main), slow: Math.max(most.slow, slow), all: Math.max(most.all, main + slow) });
+    };
     const fast = await waitForRows(passing, 10_000, watch);
     for (const row of fast) {
       expect(row.status).toBe("completed");
@@ -176,7 +237,10 @@ describe("per-host fairness", () => {
     }
     const capped = await waitForRows(queued, 60_000, watch);
     expect(capped.map((r) => r.status)).toEqual(queued.map(() => "completed"));
-    expect(most).toBe(cap);
+    // Each lane has its own share of the host: the slow lane filled its share, and neither lane ever passed it.
+    expect(most.slow).toBe(cap);
+    expect(most.main).toBeLessThanOrEqual(cap);
+    expect(most.all).toBeLessThanOrEqual(2 * cap);
     expect(await hostSlots(slowHost)).toBe(0);
   }, 80_000);
 });
