@@ -37,6 +37,7 @@ export default defineConfig(async () => {
   // ("unit"), so they are listed here by path and every other test runs isolated ("workers"). Tests mirror src/.
   const pure = [
     "test/analysis/checks/**/*.test.ts",
+    "test/analysis/structured-data/**/*.test.ts",
     "test/crawls/site-checks/**/*.test.ts",
     "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",

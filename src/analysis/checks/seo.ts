@@ -16,6 +16,7 @@ import { linkText } from "./link-text";
 import { metaDescription } from "./meta-description";
 import { metaDescriptionLength } from "./meta-description-length";
 import { notFoundPage } from "./not-found-page";
+import { richResults } from "./rich-results";
 import { robotsTxtAllowed } from "./robots-txt-allowed";
 import { robotsTxtValid } from "./robots-txt-valid";
 import { seoFriendlyUrl } from "./seo-friendly-url";
@@ -44,4 +45,5 @@ export const seoChecks: readonly Check[] = [
   canonical,
   favicon,
   headValid,
+  richResults,
 ];
