@@ -21,7 +21,7 @@ export const contentFeatures: readonly FeatureRule[] = [
     source: "Carousel (ItemList) structured data",
     types: ["ItemList"],
     except: ["BreadcrumbList", "HowToSection", "HowToStep", "OfferCatalog"],
-    when: { path: "itemListElement" },
+    topLevelOnly: true,
     required: ["itemListElement", "itemListElement.position", ["itemListElement.url", "itemListElement.item"]],
     recommended: [],
   },
@@ -89,6 +89,8 @@ export const contentFeatures: readonly FeatureRule[] = [
     feature: "Subscription and paywalled content",
     source: "Subscription and paywalled content (CreativeWork) structured data",
     types: ["CreativeWork"],
+    // The paywalled parts (hasPart) say isAccessibleForFree too: only the work itself is the candidate.
+    topLevelOnly: true,
     when: { path: "isAccessibleForFree", values: ["false"] },
     required: ["isAccessibleForFree", "hasPart", "hasPart.isAccessibleForFree", "hasPart.cssSelector"],
     recommended: [],
