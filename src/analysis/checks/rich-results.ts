@@ -15,11 +15,7 @@ export const richResults: Check = {
     if (graph.all.length === 0) return notApplicable("no structured data");
     const { features, retired } = evaluateRichResults(graph);
     const value = {
-      features: features.map((report) => ({
-        ...report,
-        errors: report.errors.slice(0, MAX_LISTED),
-        warnings: report.warnings.slice(0, MAX_LISTED),
-      })),
+      features,
       retired: retired.map((report) => ({ ...report, items: report.items.slice(0, MAX_LISTED), note: "Google no longer shows this rich result." })),
     };
     const ineligible = features.flatMap((report) => report.errors);

@@ -13,7 +13,18 @@ export function isSchemaOrgContext(context: unknown): boolean {
   return isObject(context) && typeof context["@vocab"] === "string" && SCHEMA_ORG.test(context["@vocab"].trim());
 }
 
-const key = (name: string) => (/^[A-Za-z_$][\w$-]*$/.test(name) && !name.includes("-") ? `.${name}` : `['${name}']`);
+/** Property names repeat across items: their path step and schema.org term are worked out once per name. */
+const steps = new Map<string, { step: string; term: string | null }>();
+const MAX_REMEMBERED = 5_000;
+
+function stepOf(name: string): { step: string; term: string | null } {
+  let known = steps.get(name);
+  if (!known) {
+    known = { step: /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `['${name}']`, term: schemaTerm(name) };
+    if (steps.size < MAX_REMEMBERED) steps.set(name, known);
+  }
+  return known;
+}
 
 function toValues(raw: unknown, at: string, depth: number, out: ItemValue[]): void {
   if (raw === null || raw === undefined) return;
@@ -44,10 +55,10 @@ function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, de
   };
   for (const [name, raw] of Object.entries(node)) {
     if (name.startsWith("@")) continue;
-    const term = schemaTerm(name);
+    const { step, term } = stepOf(name);
     if (term === null) continue;
     const values: ItemValue[] = [];
-    toValues(raw, `${at}${key(name)}`, depth, values);
+    toValues(raw, at + step, depth, values);
     for (const value of values) addValue(item, term, value);
   }
   return item;

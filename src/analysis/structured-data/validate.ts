@@ -36,8 +36,9 @@ const WRONG_KIND: Record<Exclude<Family, "any">, { wrong: (value: ItemValue) => 
 const quote = (text: string) => `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
 
 function termNotes(vocabulary: Vocabulary, at: string, term: string, what: string, property?: string): Finding[] {
-  const notes: Finding[] = [];
   const replacement = vocabulary.supersededBy(term);
+  if (!replacement && !vocabulary.isRetired(term) && !vocabulary.isPending(term)) return [];
+  const notes: Finding[] = [];
   const base = { level: "warning" as const, at, ...(property && { property }) };
   if (replacement) notes.push({ ...base, message: `${what} "${term}" is superseded by "${replacement}"`, fix: `Write "${replacement}" instead of "${term}".` });
   if (vocabulary.isRetired(term)) notes.push({ ...base, message: `${what} "${term}" was retired from schema.org`, fix: `Remove "${term}" or use a current term.` });
@@ -45,7 +46,47 @@ function termNotes(vocabulary: Vocabulary, at: string, term: string, what: strin
   return notes;
 }
 
-function validateItem(vocabulary: Vocabulary, item: Item): Finding[] {
+/** What validation asks of a property, worked out once per property rather than once per use. */
+interface PropertyFacts {
+  domains: readonly string[];
+  family: Family;
+  ranges: string;
+}
+
+interface Memo {
+  properties: Map<string, PropertyFacts>;
+  /** Types and their parents, per distinct list of types. */
+  allowed: Map<string, ReadonlySet<string>>;
+}
+
+const memos = new WeakMap<Vocabulary, Memo>();
+
+function memoOf(vocabulary: Vocabulary): Memo {
+  let memo = memos.get(vocabulary);
+  if (!memo) memos.set(vocabulary, (memo = { properties: new Map(), allowed: new Map() }));
+  return memo;
+}
+
+function propertyFacts(vocabulary: Vocabulary, memo: Memo, property: string): PropertyFacts {
+  let facts = memo.properties.get(property);
+  if (!facts) {
+    facts = { domains: vocabulary.domains(property), family: expectedFamily(vocabulary, property), ranges: vocabulary.ranges(property).slice(0, 3).join(" or ") };
+    memo.properties.set(property, facts);
+  }
+  return facts;
+}
+
+function allowedFor(vocabulary: Vocabulary, memo: Memo, types: string[]): ReadonlySet<string> {
+  const key = types.join(" ");
+  let allowed = memo.allowed.get(key);
+  if (!allowed) {
+    allowed = types.length === 1 ? vocabulary.ancestors(types[0]!) : new Set(types.flatMap((type) => [...vocabulary.ancestors(type)]));
+    memo.allowed.set(key, allowed);
+  }
+  return allowed;
+}
+
+function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item): Finding[] {
   const findings: Finding[] = [];
   const known: string[] = [];
   for (const type of item.types.filter((t) => !isForeignType(t))) {
@@ -63,7 +104,7 @@ function validateItem(vocabulary: Vocabulary, item: Item): Finding[] {
     findings.push(...termNotes(vocabulary, item.at, type, "Type"));
   }
   if (known.length === 0) return findings;
-  const allowed = new Set(known.flatMap((type) => [...vocabulary.ancestors(type)]));
+  const allowed = allowedFor(vocabulary, memo, known);
   for (const [written, values] of item.properties) {
     // schema.org Actions annotate a property with -input / -output ("Potential Actions").
     const property = written.replace(/-(input|output)$/, "");
@@ -79,7 +120,8 @@ function validateItem(vocabulary: Vocabulary, item: Item): Finding[] {
       });
       continue;
     }
-    const domains = vocabulary.domains(property);
+    const facts = propertyFacts(vocabulary, memo, property);
+    const domains = facts.domains;
     if (!domains.some((domain) => allowed.has(domain))) {
       findings.push({
         level: "warning",
@@ -90,12 +132,12 @@ function validateItem(vocabulary: Vocabulary, item: Item): Finding[] {
       });
     }
     findings.push(...termNotes(vocabulary, at, property, "Property", written));
-    const family = expectedFamily(vocabulary, property);
+    const family = facts.family;
     if (family === "any") continue;
     const rule = WRONG_KIND[family];
     const wrong = values.find(rule.wrong);
     if (wrong && wrong.kind !== "item" && wrong.kind !== "ref") {
-      const ranges = vocabulary.ranges(property).slice(0, 3).join(" or ");
+      const ranges = facts.ranges;
       findings.push({
         level: "warning",
         at,
@@ -110,5 +152,6 @@ function validateItem(vocabulary: Vocabulary, item: Item): Finding[] {
 
 /** The schema.org findings of every item of the graph, against the pinned release (docs/analysis.md). */
 export function validateGraph(graph: ItemGraph, vocabulary: Vocabulary = schemaVocabulary()): Finding[] {
-  return graph.all.flatMap((item) => validateItem(vocabulary, item));
+  const memo = memoOf(vocabulary);
+  return graph.all.flatMap((item) => validateItem(vocabulary, memo, item));
 }

@@ -13,6 +13,9 @@ export interface FeatureReport {
   source: string;
   items: number;
   eligible: number;
+  /** Every missing required or recommended property; `errors` and `warnings` keep the first MAX_FINDINGS. */
+  errorCount: number;
+  warningCount: number;
   errors: Finding[];
   warnings: Finding[];
   note?: string;
@@ -28,17 +31,33 @@ export interface RetiredReport {
 const present = (value: ItemValue) => value.kind === "item" || value.kind === "ref" || value.text.trim() !== "";
 
 /** A path is met when its first property has a value and every item among those values meets the rest. */
-function meets(item: Item, path: readonly string[]): boolean {
-  const [first, ...rest] = path;
-  if (first === "@type") return item.types.length > 0;
-  const values = valuesOf(item, first!).filter(present);
-  if (rest.length === 0) return values.length > 0;
-  const items = values.flatMap((value) => (value.kind === "item" ? [value.item] : []));
-  return items.length > 0 && items.every((child) => meets(child, rest));
+function meets(item: Item, path: readonly string[], from = 0): boolean {
+  const name = path[from]!;
+  if (name === "@type") return item.types.length > 0;
+  const values = item.properties.get(name);
+  if (!values) return false;
+  const last = from === path.length - 1;
+  let found = false;
+  for (const value of values) {
+    if (!present(value)) continue;
+    if (last) return true;
+    const child = value.kind === "item" ? value.item : value.kind === "ref" ? value.target : null;
+    if (!child) continue;
+    if (!meets(child, path, from + 1)) return false;
+    found = true;
+  }
+  return found;
 }
 
+const paths = new Map<string, readonly string[]>();
+const splitPath = (path: string): readonly string[] => {
+  let split = paths.get(path);
+  if (!split) paths.set(path, (split = path.split(".")));
+  return split;
+};
+
 const satisfied = (item: Item, requirement: Requirement) =>
-  (typeof requirement === "string" ? [requirement] : requirement).some((path) => meets(item, path.split(".")));
+  (typeof requirement === "string" ? [requirement] : requirement).some((path) => meets(item, splitPath(path)));
 
 const describe = (requirement: Requirement) =>
   typeof requirement === "string" ? `"${requirement}"` : `one of ${requirement.map((path) => `"${path}"`).join(", ")}`;
@@ -58,9 +77,25 @@ function conditionHolds(item: Item, when: FeatureRule["when"]): boolean {
   });
 }
 
-function isOfTypes(vocabulary: Vocabulary, item: Item, types: readonly string[], except: readonly string[] = []): boolean {
-  const lineage = new Set(item.types.flatMap((type) => [...vocabulary.ancestors(type)]));
-  return types.some((type) => lineage.has(type)) && !except.some((type) => lineage.has(type));
+/** The items of each type, subtypes included: built once per evaluation, so a rule visits only its own candidates. */
+function itemsByType(vocabulary: Vocabulary, items: Item[]): { lineage: Map<Item, ReadonlySet<string>>; byType: Map<string, Item[]> } {
+  const lineage = new Map<Item, ReadonlySet<string>>();
+  const byType = new Map<string, Item[]>();
+  for (const item of items) {
+    const types = item.types.length === 1 ? vocabulary.ancestors(item.types[0]!) : new Set(item.types.flatMap((type) => [...vocabulary.ancestors(type)]));
+    lineage.set(item, types);
+    for (const type of types) {
+      const list = byType.get(type);
+      if (list) list.push(item);
+      else byType.set(type, [item]);
+    }
+  }
+  return { lineage, byType };
+}
+
+function candidates(index: ReturnType<typeof itemsByType>, types: readonly string[], except: readonly string[] = []): Item[] {
+  const found = types.length === 1 ? (index.byType.get(types[0]!) ?? []) : [...new Set(types.flatMap((type) => index.byType.get(type) ?? []))];
+  return except.length === 0 ? found : found.filter((item) => !except.some((type) => index.lineage.get(item)!.has(type)));
 }
 
 /** Items that are another item's value, directly or by reference: not standalone. */
@@ -77,18 +112,29 @@ function valueItems(graph: ItemGraph): Set<Item> {
   return nested;
 }
 
-function judge(rule: FeatureRule, item: Item, standalone: boolean): { errors: Finding[]; warnings: Finding[] } {
-  const missing = (list: readonly Requirement[], level: Finding["level"], kind: string): Finding[] =>
-    list
-      .filter((requirement) => !satisfied(item, requirement))
-      .map((requirement) => ({
-        level,
-        at: item.at,
-        message: `${rule.feature}: ${kind} ${describe(requirement)} is missing`,
-        fix: `Add ${describe(requirement)} (${rule.source}).`,
-      }));
-  const required = standalone ? [...rule.required, ...(rule.requiredStandalone ?? [])] : rule.required;
-  return { errors: missing(required, "error", "required"), warnings: missing(rule.recommended, "warning", "recommended") };
+/** The findings a report keeps per feature; past it they are only counted. */
+export const MAX_FINDINGS = 20;
+
+/** Judges one item into its feature's report: whether it is eligible, and what is missing. */
+function judge(rule: FeatureRule, item: Item, standalone: boolean, report: FeatureReport): void {
+  const record = (list: readonly Requirement[], into: Finding[], level: Finding["level"], kind: string): number => {
+    let missing = 0;
+    for (const requirement of list) {
+      if (satisfied(item, requirement)) continue;
+      missing++;
+      // Building every message of a 200-product page costs more than judging it: only the kept ones are written.
+      if (into.length < MAX_FINDINGS) {
+        into.push({ level, at: item.at, message: `${rule.feature}: ${kind} ${describe(requirement)} is missing`, fix: `Add ${describe(requirement)} (${rule.source}).` });
+      }
+    }
+    return missing;
+  };
+  const required = standalone && rule.requiredStandalone ? [...rule.required, ...rule.requiredStandalone] : rule.required;
+  const errors = record(required, report.errors, "error", "required");
+  report.warningCount += record(rule.recommended, report.warnings, "warning", "recommended");
+  report.errorCount += errors;
+  report.items++;
+  if (errors === 0) report.eligible++;
 }
 
 /**
@@ -97,25 +143,25 @@ function judge(rule: FeatureRule, item: Item, standalone: boolean): { errors: Fi
  */
 export function evaluateRichResults(graph: ItemGraph, vocabulary: Vocabulary = schemaVocabulary()): { features: FeatureReport[]; retired: RetiredReport[] } {
   const nested = valueItems(graph);
+  const index = itemsByType(vocabulary, graph.all);
   const byFeature = new Map<string, FeatureReport>();
   for (const rule of featureRules) {
-    for (const item of graph.all) {
-      if (!isOfTypes(vocabulary, item, rule.types, rule.except) || !conditionHolds(item, rule.when)) continue;
+    for (const item of candidates(index, rule.types, rule.except)) {
+      if (!conditionHolds(item, rule.when)) continue;
       if (rule.topLevelOnly && nested.has(item)) continue;
-      const report = byFeature.get(rule.feature) ?? { feature: rule.feature, source: rule.source, items: 0, eligible: 0, errors: [], warnings: [], ...(rule.note && { note: rule.note }) };
-      byFeature.set(rule.feature, report);
-      const { errors, warnings } = judge(rule, item, !nested.has(item));
-      report.items++;
-      if (errors.length === 0) report.eligible++;
-      report.errors.push(...errors);
-      report.warnings.push(...warnings);
+      let report = byFeature.get(rule.feature);
+      if (!report) {
+        report = { feature: rule.feature, source: rule.source, items: 0, eligible: 0, errorCount: 0, warningCount: 0, errors: [], warnings: [], ...(rule.note && { note: rule.note }) };
+        byFeature.set(rule.feature, report);
+      }
+      judge(rule, item, !nested.has(item), report);
     }
   }
   const retired = retiredFeatures
     .map((rule: RetiredRule) => ({
       feature: rule.feature,
       source: rule.source,
-      items: graph.all.filter((item) => isOfTypes(vocabulary, item, rule.types) && conditionHolds(item, rule.when)).map((item) => item.at),
+      items: candidates(index, rule.types).filter((item) => conditionHolds(item, rule.when)).map((item) => item.at),
     }))
     .filter((report) => report.items.length > 0);
   return { features: [...byFeature.values()], retired };
