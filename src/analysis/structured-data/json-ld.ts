@@ -1,6 +1,6 @@
 import { isObject, jsonLdBlocks, jsonLdItems as topLevelJsonLd, jsonLdTypes } from "../checks/misc-helpers";
 import type { Page } from "../types";
-import { addValue, schemaTerm, type Item, type ItemValue, type SyntaxProblem } from "./item";
+import { schemaTerm, type Item, type ItemValue, type SyntaxProblem } from "./item";
 
 const SCHEMA_ORG = /^https?:\/\/schema\.org\/?$/i;
 /** Deeper than this, a nested object is left unread: a hostile block can nest far deeper than any real one. */
@@ -29,7 +29,7 @@ function stepOf(name: string): { step: string; term: string | null } {
 function toValues(raw: unknown, at: string, depth: number, out: ItemValue[]): void {
   if (raw === null || raw === undefined) return;
   if (Array.isArray(raw)) {
-    raw.forEach((entry, i) => toValues(entry, `${at}[${i}]`, depth, out));
+    for (let i = 0; i < raw.length; i++) toValues(raw[i], `${at}[${i}]`, depth, out);
     return;
   }
   if (typeof raw === "string") out.push({ kind: "text", text: raw });
@@ -38,28 +38,44 @@ function toValues(raw: unknown, at: string, depth: number, out: ItemValue[]): vo
   else if (isObject(raw)) {
     if ("@value" in raw) return toValues(raw["@value"], at, depth, out);
     if ("@list" in raw || "@set" in raw) return toValues(raw["@list"] ?? raw["@set"], at, depth, out);
-    const keys = Object.keys(raw).filter((k) => k !== "@context");
-    if (keys.length === 1 && keys[0] === "@id" && typeof raw["@id"] === "string") out.push({ kind: "ref", id: raw["@id"], target: null });
+    if (typeof raw["@id"] === "string" && isReference(raw)) out.push({ kind: "ref", id: raw["@id"], target: null });
     else if (depth < MAX_DEPTH) out.push({ kind: "item", item: toItem(raw, at, false, depth + 1) });
   }
 }
+
+/** `{"@id": ...}` and nothing else (a @context aside): a reference to a node, not a node. */
+function isReference(node: Record<string, unknown>): boolean {
+  for (const key in node) if (key !== "@id" && key !== "@context") return false;
+  return true;
+}
+
+const typesOf = (node: Record<string, unknown>): string[] => {
+  const type = node["@type"];
+  if (typeof type === "string") {
+    const trimmed = type.trim();
+    return trimmed === "" ? [] : [schemaTerm(trimmed) ?? trimmed];
+  }
+  return jsonLdTypes(node).map((t) => schemaTerm(t) ?? t);
+};
 
 function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, depth: number): Item {
   const item: Item = {
     syntax: "json-ld",
     at,
-    types: jsonLdTypes(node).map((type) => schemaTerm(type) ?? type),
+    types: typesOf(node),
     id: typeof node["@id"] === "string" ? node["@id"] : null,
     properties: new Map(),
     topLevel,
   };
-  for (const [name, raw] of Object.entries(node)) {
-    if (name.startsWith("@")) continue;
+  for (const name in node) {
+    if (name.charCodeAt(0) === 64 /* @ */) continue;
+    const raw = node[name];
     const { step, term } = stepOf(name);
     if (term === null) continue;
-    const values: ItemValue[] = [];
+    const known = item.properties.get(term);
+    const values = known ?? [];
     toValues(raw, at + step, depth, values);
-    for (const value of values) addValue(item, term, value);
+    if (!known && values.length > 0) item.properties.set(term, values);
   }
   return item;
 }

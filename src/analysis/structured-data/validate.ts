@@ -35,115 +35,137 @@ const WRONG_KIND: Record<Exclude<Family, "any">, { wrong: (value: ItemValue) => 
 
 const quote = (text: string) => `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
 
-function termNotes(vocabulary: Vocabulary, at: string, term: string, what: string, property?: string): Finding[] {
+interface Note {
+  message: string;
+  fix: string;
+}
+
+/** Superseded, retired and pending: what the vocabulary says of a term, as messages without a location. */
+function termNotes(vocabulary: Vocabulary, term: string, what: string): Note[] {
   const replacement = vocabulary.supersededBy(term);
   if (!replacement && !vocabulary.isRetired(term) && !vocabulary.isPending(term)) return [];
-  const notes: Finding[] = [];
-  const base = { level: "warning" as const, at, ...(property && { property }) };
-  if (replacement) notes.push({ ...base, message: `${what} "${term}" is superseded by "${replacement}"`, fix: `Write "${replacement}" instead of "${term}".` });
-  if (vocabulary.isRetired(term)) notes.push({ ...base, message: `${what} "${term}" was retired from schema.org`, fix: `Remove "${term}" or use a current term.` });
-  if (vocabulary.isPending(term)) notes.push({ ...base, message: `${what} "${term}" is a pending schema.org term`, fix: `Pending terms may change; consumers may ignore "${term}".` });
+  const notes: Note[] = [];
+  if (replacement) notes.push({ message: `${what} "${term}" is superseded by "${replacement}"`, fix: `Write "${replacement}" instead of "${term}".` });
+  if (vocabulary.isRetired(term)) notes.push({ message: `${what} "${term}" was retired from schema.org`, fix: `Remove "${term}" or use a current term.` });
+  if (vocabulary.isPending(term)) notes.push({ message: `${what} "${term}" is a pending schema.org term`, fix: `Pending terms may change; consumers may ignore "${term}".` });
   return notes;
 }
 
-/** What validation asks of a property, worked out once per property rather than once per use. */
+/** What validation asks of a property as written, worked out once per name rather than once per use. */
 interface PropertyFacts {
+  /** Without an Action's -input / -output annotation ("Potential Actions"). */
+  property: string;
+  known: boolean;
+  /** For an unknown property: the fix, naming the right case when only the case is wrong. */
+  unknownFix: string;
   domains: readonly string[];
   family: Family;
   ranges: string;
+  notes: Note[];
 }
 
 interface Memo {
   properties: Map<string, PropertyFacts>;
+  types: Map<string, Note[]>;
   /** Types and their parents, per distinct list of types. */
   allowed: Map<string, ReadonlySet<string>>;
+  /** Whether a property is declared on one of a set of allowed types, per set. */
+  declared: WeakMap<ReadonlySet<string>, Map<string, boolean>>;
 }
 
 const memos = new WeakMap<Vocabulary, Memo>();
+const MAX_REMEMBERED = 5_000;
 
 function memoOf(vocabulary: Vocabulary): Memo {
   let memo = memos.get(vocabulary);
-  if (!memo) memos.set(vocabulary, (memo = { properties: new Map(), allowed: new Map() }));
+  if (!memo) memos.set(vocabulary, (memo = { properties: new Map(), types: new Map(), allowed: new Map(), declared: new WeakMap() }));
   return memo;
 }
 
-function propertyFacts(vocabulary: Vocabulary, memo: Memo, property: string): PropertyFacts {
-  let facts = memo.properties.get(property);
-  if (!facts) {
-    facts = { domains: vocabulary.domains(property), family: expectedFamily(vocabulary, property), ranges: vocabulary.ranges(property).slice(0, 3).join(" or ") };
-    memo.properties.set(property, facts);
+function remember<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    if (map.size < MAX_REMEMBERED) map.set(key, value);
   }
-  return facts;
+  return value;
+}
+
+function propertyFacts(vocabulary: Vocabulary, memo: Memo, written: string): PropertyFacts {
+  return remember(memo.properties, written, () => {
+    const property = written.replace(/-(input|output)$/, "");
+    const known = vocabulary.isProperty(property);
+    const spelled = known ? null : vocabulary.spelling(property);
+    return {
+      property,
+      known,
+      unknownFix: spelled && vocabulary.isProperty(spelled) ? `Write "${spelled}" (properties are case-sensitive).` : "Remove it, or use a property schema.org defines.",
+      domains: known ? vocabulary.domains(property) : [],
+      family: known ? expectedFamily(vocabulary, property) : "any",
+      ranges: known ? vocabulary.ranges(property).slice(0, 3).join(" or ") : "",
+      notes: known ? termNotes(vocabulary, property, "Property") : [],
+    };
+  });
 }
 
 function allowedFor(vocabulary: Vocabulary, memo: Memo, types: string[]): ReadonlySet<string> {
-  const key = types.join(" ");
-  let allowed = memo.allowed.get(key);
-  if (!allowed) {
-    allowed = types.length === 1 ? vocabulary.ancestors(types[0]!) : new Set(types.flatMap((type) => [...vocabulary.ancestors(type)]));
-    memo.allowed.set(key, allowed);
-  }
-  return allowed;
+  if (types.length === 1) return vocabulary.ancestors(types[0]!);
+  return remember(memo.allowed, types.join(" "), () => new Set(types.flatMap((type) => [...vocabulary.ancestors(type)])));
+}
+
+function declaredOn(memo: Memo, allowed: ReadonlySet<string>, facts: PropertyFacts): boolean {
+  let known = memo.declared.get(allowed);
+  if (!known) memo.declared.set(allowed, (known = new Map()));
+  return remember(known, facts.property, () => facts.domains.some((domain) => allowed.has(domain)));
 }
 
 function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item): Finding[] {
   const findings: Finding[] = [];
+  const at = item.at;
   const known: string[] = [];
-  for (const type of item.types.filter((t) => !isForeignType(t))) {
+  for (const type of item.types) {
+    if (isForeignType(type)) continue;
     if (!vocabulary.isType(type)) {
       const spelled = vocabulary.spelling(type);
       findings.push({
         level: "error",
-        at: item.at,
+        at,
         message: `"${type}" is not a schema.org type`,
         fix: spelled && vocabulary.isType(spelled) ? `Write "${spelled}" (types are case-sensitive).` : `Use a type that schema.org ${vocabulary.release} defines.`,
       });
       continue;
     }
     known.push(type);
-    findings.push(...termNotes(vocabulary, item.at, type, "Type"));
+    for (const note of remember(memo.types, type, () => termNotes(vocabulary, type, "Type"))) findings.push({ level: "warning", at, ...note });
   }
   if (known.length === 0) return findings;
   const allowed = allowedFor(vocabulary, memo, known);
   for (const [written, values] of item.properties) {
-    // schema.org Actions annotate a property with -input / -output ("Potential Actions").
-    const property = written.replace(/-(input|output)$/, "");
-    const at = item.at;
-    if (!vocabulary.isProperty(property)) {
-      const spelled = vocabulary.spelling(property);
-      findings.push({
-        level: "warning",
-        at,
-        property: written,
-        message: `"${written}" is not a schema.org property`,
-        fix: spelled && vocabulary.isProperty(spelled) ? `Write "${spelled}" (properties are case-sensitive).` : "Remove it, or use a property schema.org defines.",
-      });
+    const facts = propertyFacts(vocabulary, memo, written);
+    if (!facts.known) {
+      findings.push({ level: "warning", at, property: written, message: `"${written}" is not a schema.org property`, fix: facts.unknownFix });
       continue;
     }
-    const facts = propertyFacts(vocabulary, memo, property);
-    const domains = facts.domains;
-    if (!domains.some((domain) => allowed.has(domain))) {
+    if (!declaredOn(memo, allowed, facts)) {
       findings.push({
         level: "warning",
         at,
         property: written,
         message: `"${written}" is not a property of ${known.join(" or ")}`,
-        fix: `Remove it, or give the item a type that has it (${domains.slice(0, 3).join(", ")}).`,
+        fix: `Remove it, or give the item a type that has it (${facts.domains.slice(0, 3).join(", ")}).`,
       });
     }
-    findings.push(...termNotes(vocabulary, at, property, "Property", written));
-    const family = facts.family;
-    if (family === "any") continue;
-    const rule = WRONG_KIND[family];
+    for (const note of facts.notes) findings.push({ level: "warning", at, property: written, ...note });
+    if (facts.family === "any") continue;
+    const rule = WRONG_KIND[facts.family];
     const wrong = values.find(rule.wrong);
     if (wrong && wrong.kind !== "item" && wrong.kind !== "ref") {
-      const ranges = facts.ranges;
       findings.push({
         level: "warning",
         at,
         property: written,
-        message: `"${written}" expects ${rule.expects} (${ranges}), not ${quote(wrong.text)}`,
-        fix: family === "item" ? `Write "${written}" as a nested ${ranges} item.` : `Write "${written}" as ${rule.expects}.`,
+        message: `"${written}" expects ${rule.expects} (${facts.ranges}), not ${quote(wrong.text)}`,
+        fix: facts.family === "item" ? `Write "${written}" as a nested ${facts.ranges} item.` : `Write "${written}" as ${rule.expects}.`,
       });
     }
   }
@@ -153,5 +175,7 @@ function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item): Finding[]
 /** The schema.org findings of every item of the graph, against the pinned release (docs/analysis.md). */
 export function validateGraph(graph: ItemGraph, vocabulary: Vocabulary = schemaVocabulary()): Finding[] {
   const memo = memoOf(vocabulary);
-  return graph.all.flatMap((item) => validateItem(vocabulary, memo, item));
+  const findings: Finding[] = [];
+  for (const item of graph.all) findings.push(...validateItem(vocabulary, memo, item));
+  return findings;
 }

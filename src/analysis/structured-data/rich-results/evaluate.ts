@@ -57,7 +57,7 @@ const splitPath = (path: string): readonly string[] => {
 };
 
 const satisfied = (item: Item, requirement: Requirement) =>
-  (typeof requirement === "string" ? [requirement] : requirement).some((path) => meets(item, splitPath(path)));
+  typeof requirement === "string" ? meets(item, splitPath(requirement)) : requirement.some((path) => meets(item, splitPath(path)));
 
 const describe = (requirement: Requirement) =>
   typeof requirement === "string" ? `"${requirement}"` : `one of ${requirement.map((path) => `"${path}"`).join(", ")}`;
@@ -67,11 +67,12 @@ const comparable = (value: ItemValue): string[] =>
 
 function conditionHolds(item: Item, when: FeatureRule["when"]): boolean {
   if (!when) return true;
+  if (typeof when.path === "string" && !when.values) return meets(item, splitPath(when.path));
   const paths = typeof when.path === "string" ? [when.path] : when.path;
   return paths.some((path) => {
     if (path === "@type") return item.types.some((type) => when.values?.includes(type));
+    if (!when.values) return meets(item, splitPath(path));
     const values = valuesOf(item, path).filter(present);
-    if (!when.values) return values.length > 0;
     const wanted = new Set(when.values.map((v) => v.toLowerCase()));
     return values.some((value) => comparable(value).some((text) => wanted.has(text)));
   });
@@ -115,23 +116,26 @@ function valueItems(graph: ItemGraph): Set<Item> {
 /** The findings a report keeps per feature; past it they are only counted. */
 export const MAX_FINDINGS = 20;
 
+/** Counts the requirements the item misses, writing the first MAX_FINDINGS of the feature as findings. */
+function recordMissing(rule: FeatureRule, item: Item, list: readonly Requirement[], into: Finding[], level: Finding["level"]): number {
+  let missing = 0;
+  for (const requirement of list) {
+    if (satisfied(item, requirement)) continue;
+    missing++;
+    // Writing every message of a 200-product page costs more than judging it: only the kept ones are written.
+    if (into.length < MAX_FINDINGS) {
+      const kind = level === "error" ? "required" : "recommended";
+      into.push({ level, at: item.at, message: `${rule.feature}: ${kind} ${describe(requirement)} is missing`, fix: `Add ${describe(requirement)} (${rule.source}).` });
+    }
+  }
+  return missing;
+}
+
 /** Judges one item into its feature's report: whether it is eligible, and what is missing. */
 function judge(rule: FeatureRule, item: Item, standalone: boolean, report: FeatureReport): void {
-  const record = (list: readonly Requirement[], into: Finding[], level: Finding["level"], kind: string): number => {
-    let missing = 0;
-    for (const requirement of list) {
-      if (satisfied(item, requirement)) continue;
-      missing++;
-      // Building every message of a 200-product page costs more than judging it: only the kept ones are written.
-      if (into.length < MAX_FINDINGS) {
-        into.push({ level, at: item.at, message: `${rule.feature}: ${kind} ${describe(requirement)} is missing`, fix: `Add ${describe(requirement)} (${rule.source}).` });
-      }
-    }
-    return missing;
-  };
-  const required = standalone && rule.requiredStandalone ? [...rule.required, ...rule.requiredStandalone] : rule.required;
-  const errors = record(required, report.errors, "error", "required");
-  report.warningCount += record(rule.recommended, report.warnings, "warning", "recommended");
+  let errors = recordMissing(rule, item, rule.required, report.errors, "error");
+  if (standalone && rule.requiredStandalone) errors += recordMissing(rule, item, rule.requiredStandalone, report.errors, "error");
+  report.warningCount += recordMissing(rule, item, rule.recommended, report.warnings, "warning");
   report.errorCount += errors;
   report.items++;
   if (errors === 0) report.eligible++;
