@@ -26,8 +26,10 @@ export function itemGraph(page: Page): ItemGraph {
   const cached = cache.get(page);
   if (cached) return cached;
   const jsonLd = readJsonLd(page);
-  const items = [...jsonLd.items, ...readMicrodata(page), ...readRdfa(page)];
-  const all = collectItems(items);
+  const attributes = [...readMicrodata(page), ...readRdfa(page)];
+  const items = [...jsonLd.items, ...attributes];
+  // JSON-LD is a tree: its reader lists every node as it builds it. Microdata and RDFa can share a node (itemref).
+  const all = attributes.length > 0 ? [...jsonLd.all, ...collectItems(attributes)] : jsonLd.all;
   resolveReferences(all);
   const graph: ItemGraph = { items, all, problems: jsonLd.problems };
   cache.set(page, graph);

@@ -72,11 +72,14 @@ export function addValue(item: Item, property: string, value: ItemValue): void {
 /** Every item reachable from the top-level ones, each once (a reference does not make a second copy). */
 export function collectItems(items: Item[]): Item[] {
   const seen = new Set<Item>();
-  const visit = (item: Item) => {
-    if (seen.has(item)) return;
+  const stack = [...items].reverse();
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (seen.has(item)) continue;
     seen.add(item);
-    for (const values of item.properties.values()) for (const value of values) if (value.kind === "item") visit(value.item);
-  };
-  items.forEach(visit);
+    const nested: Item[] = [];
+    for (const values of item.properties.values()) for (const value of values) if (value.kind === "item") nested.push(value.item);
+    for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i]!);
+  }
   return [...seen];
 }

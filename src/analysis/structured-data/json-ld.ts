@@ -26,20 +26,26 @@ function stepOf(name: string): { step: string; term: string | null } {
   return known;
 }
 
-function toValues(raw: unknown, at: string, depth: number, out: ItemValue[]): void {
+/**
+ * The values of one property. Its path is `at` + `step`, joined only when a nested item needs it: most values are
+ * text, and a 200-product page would otherwise build thousands of path strings nobody reads.
+ */
+function toValues(raw: unknown, at: string, step: string, depth: number, out: ItemValue[], all: Item[]): void {
   if (raw === null || raw === undefined) return;
-  if (Array.isArray(raw)) {
-    for (let i = 0; i < raw.length; i++) toValues(raw[i], `${at}[${i}]`, depth, out);
-    return;
-  }
   if (typeof raw === "string") out.push({ kind: "text", text: raw });
   else if (typeof raw === "number") out.push({ kind: "number", text: String(raw) });
   else if (typeof raw === "boolean") out.push({ kind: "boolean", text: String(raw) });
-  else if (isObject(raw)) {
-    if ("@value" in raw) return toValues(raw["@value"], at, depth, out);
-    if ("@list" in raw || "@set" in raw) return toValues(raw["@list"] ?? raw["@set"], at, depth, out);
+  else if (Array.isArray(raw)) {
+    for (let i = 0; i < raw.length; i++) {
+      const entry: unknown = raw[i];
+      if (typeof entry === "object" && entry !== null) toValues(entry, at, `${step}[${i}]`, depth, out, all);
+      else toValues(entry, at, step, depth, out, all);
+    }
+  } else if (isObject(raw)) {
+    if ("@value" in raw) return toValues(raw["@value"], at, step, depth, out, all);
+    if ("@list" in raw || "@set" in raw) return toValues(raw["@list"] ?? raw["@set"], at, step, depth, out, all);
     if (typeof raw["@id"] === "string" && isReference(raw)) out.push({ kind: "ref", id: raw["@id"], target: null });
-    else if (depth < MAX_DEPTH) out.push({ kind: "item", item: toItem(raw, at, false, depth + 1) });
+    else if (depth < MAX_DEPTH) out.push({ kind: "item", item: toItem(raw, at + step, false, depth + 1, all) });
   }
 }
 
@@ -58,7 +64,8 @@ const typesOf = (node: Record<string, unknown>): string[] => {
   return jsonLdTypes(node).map((t) => schemaTerm(t) ?? t);
 };
 
-function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, depth: number): Item {
+/** The node as an item, added to `all` before its nested items (depth-first, as the checks list them). */
+function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, depth: number, all: Item[]): Item {
   const item: Item = {
     syntax: "json-ld",
     at,
@@ -67,6 +74,7 @@ function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, de
     properties: new Map(),
     topLevel,
   };
+  all.push(item);
   for (const name in node) {
     if (name.charCodeAt(0) === 64 /* @ */) continue;
     const raw = node[name];
@@ -74,15 +82,16 @@ function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, de
     if (term === null) continue;
     const known = item.properties.get(term);
     const values = known ?? [];
-    toValues(raw, at + step, depth, values);
+    toValues(raw, at, step, depth, values, all);
     if (!known && values.length > 0) item.properties.set(term, values);
   }
   return item;
 }
 
-/** Every top-level JSON-LD item of the page, with the problems that keep a block or an item from being read. */
-export function readJsonLd(page: Page): { items: Item[]; problems: SyntaxProblem[] } {
+/** Every JSON-LD item of the page (top-level ones, and all with the nested), with the problems that keep a block or an item from being read. */
+export function readJsonLd(page: Page): { items: Item[]; all: Item[]; problems: SyntaxProblem[] } {
   const items: Item[] = [];
+  const all: Item[] = [];
   const problems: SyntaxProblem[] = [];
   jsonLdBlocks(page).forEach((block, index) => {
     const where = `JSON-LD block ${index + 1}`;
@@ -102,8 +111,8 @@ export function readJsonLd(page: Page): { items: Item[]; problems: SyntaxProblem
               ? "no @type"
               : null;
       if (problem) problems.push({ at, message: problem });
-      if (isObject(item) && (problem === null || problem === "no @type")) items.push(toItem(item, at, true, 0));
+      if (isObject(item) && (problem === null || problem === "no @type")) items.push(toItem(item, at, true, 0, all));
     }
   });
-  return { items, problems };
+  return { items, all, problems };
 }

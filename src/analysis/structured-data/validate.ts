@@ -82,47 +82,52 @@ function memoOf(vocabulary: Vocabulary): Memo {
   return memo;
 }
 
-function remember<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    if (map.size < MAX_REMEMBERED) map.set(key, value);
-  }
+/** Map.get, else compute and keep (up to MAX_REMEMBERED entries): without a closure, as it runs per property. */
+function kept<K, V>(map: Map<K, V>, key: K, value: V): V {
+  if (map.size < MAX_REMEMBERED) map.set(key, value);
   return value;
 }
 
 function propertyFacts(vocabulary: Vocabulary, memo: Memo, written: string): PropertyFacts {
-  return remember(memo.properties, written, () => {
-    const property = written.replace(/-(input|output)$/, "");
-    const known = vocabulary.isProperty(property);
-    const spelled = known ? null : vocabulary.spelling(property);
-    return {
-      property,
-      known,
-      unknownFix: spelled && vocabulary.isProperty(spelled) ? `Write "${spelled}" (properties are case-sensitive).` : "Remove it, or use a property schema.org defines.",
-      domains: known ? vocabulary.domains(property) : [],
-      family: known ? expectedFamily(vocabulary, property) : "any",
-      ranges: known ? vocabulary.ranges(property).slice(0, 3).join(" or ") : "",
-      notes: known ? termNotes(vocabulary, property, "Property") : [],
-    };
+  const known = memo.properties.get(written);
+  if (known) return known;
+  const property = written.replace(/-(input|output)$/, "");
+  const isKnown = vocabulary.isProperty(property);
+  const spelled = isKnown ? null : vocabulary.spelling(property);
+  return kept(memo.properties, written, {
+    property,
+    known: isKnown,
+    unknownFix: spelled && vocabulary.isProperty(spelled) ? `Write "${spelled}" (properties are case-sensitive).` : "Remove it, or use a property schema.org defines.",
+    domains: isKnown ? vocabulary.domains(property) : [],
+    family: isKnown ? expectedFamily(vocabulary, property) : "any",
+    ranges: isKnown ? vocabulary.ranges(property).slice(0, 3).join(" or ") : "",
+    notes: isKnown ? termNotes(vocabulary, property, "Property") : [],
   });
 }
 
+const typeNotes = (vocabulary: Vocabulary, memo: Memo, type: string): Note[] =>
+  memo.types.get(type) ?? kept(memo.types, type, termNotes(vocabulary, type, "Type"));
+
 function allowedFor(vocabulary: Vocabulary, memo: Memo, types: string[]): ReadonlySet<string> {
   if (types.length === 1) return vocabulary.ancestors(types[0]!);
-  return remember(memo.allowed, types.join(" "), () => new Set(types.flatMap((type) => [...vocabulary.ancestors(type)])));
+  const key = types.join(" ");
+  return memo.allowed.get(key) ?? kept(memo.allowed, key, new Set(types.flatMap((type) => [...vocabulary.ancestors(type)])));
 }
 
 function declaredOn(memo: Memo, allowed: ReadonlySet<string>, facts: PropertyFacts): boolean {
   let known = memo.declared.get(allowed);
   if (!known) memo.declared.set(allowed, (known = new Map()));
-  return remember(known, facts.property, () => facts.domains.some((domain) => allowed.has(domain)));
+  const answer = known.get(facts.property);
+  if (answer !== undefined) return answer;
+  return kept(known, facts.property, facts.domains.some((domain) => allowed.has(domain)));
 }
 
-function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item): Finding[] {
-  const findings: Finding[] = [];
+const isSchemaType = (vocabulary: Vocabulary, type: string) => !isForeignType(type) && vocabulary.isType(type);
+
+/** Adds the item's findings to `findings`. */
+function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item, findings: Finding[]): void {
   const at = item.at;
-  const known: string[] = [];
+  let known: string[] = item.types;
   for (const type of item.types) {
     if (isForeignType(type)) continue;
     if (!vocabulary.isType(type)) {
@@ -135,10 +140,11 @@ function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item): Finding[]
       });
       continue;
     }
-    known.push(type);
-    for (const note of remember(memo.types, type, () => termNotes(vocabulary, type, "Type"))) findings.push({ level: "warning", at, ...note });
+    for (const note of typeNotes(vocabulary, memo, type)) findings.push({ level: "warning", at, ...note });
   }
-  if (known.length === 0) return findings;
+  // Nearly every item's types are all schema.org's: then the list is the item's own, not a copy.
+  if (!item.types.every((type) => isSchemaType(vocabulary, type))) known = item.types.filter((type) => isSchemaType(vocabulary, type));
+  if (known.length === 0) return;
   const allowed = allowedFor(vocabulary, memo, known);
   for (const [written, values] of item.properties) {
     const facts = propertyFacts(vocabulary, memo, written);
@@ -169,13 +175,12 @@ function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item): Finding[]
       });
     }
   }
-  return findings;
 }
 
 /** The schema.org findings of every item of the graph, against the pinned release (docs/analysis.md). */
 export function validateGraph(graph: ItemGraph, vocabulary: Vocabulary = schemaVocabulary()): Finding[] {
   const memo = memoOf(vocabulary);
   const findings: Finding[] = [];
-  for (const item of graph.all) findings.push(...validateItem(vocabulary, memo, item));
+  for (const item of graph.all) validateItem(vocabulary, memo, item, findings);
   return findings;
 }
