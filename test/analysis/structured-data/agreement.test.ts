@@ -10,11 +10,12 @@ import WebAutoExtractor from "@marbec/web-auto-extractor";
 import { describe, expect, it } from "vitest";
 import { itemGraph } from "../../../src/analysis/structured-data/extract";
 import { validateGraph } from "../../../src/analysis/structured-data/validate";
-import { VOCABULARY_JSON } from "../../../src/analysis/structured-data/vocabulary-data";
+import { VOCABULARY } from "../../../src/analysis/structured-data/vocabulary-data";
+import { parseVocabulary } from "../../../src/analysis/structured-data/vocabulary";
 import { makePage } from "../../helpers/page";
 
 function releaseAsJsonLd() {
-  const table = JSON.parse(VOCABULARY_JSON) as { types: string[]; parents: number[][]; properties: Record<string, [number[], number[]]> };
+  const table = parseVocabulary(VOCABULARY);
   const ref = (i: number) => ({ "@id": `schema:${table.types[i]}` });
   return {
     "@graph": [
