@@ -83,8 +83,6 @@ function build(table: Table): Vocabulary {
   const attic = new Set(table.attic);
   const lower = new Map<string, string>();
   for (const term of [...table.types, ...Object.keys(table.properties)]) lower.set(term.toLowerCase(), term);
-  // Both subclasses of Text and the DataType instances count as data: URL is declared a subclass of Text.
-  for (const type of table.types) if ([...ancestors(type)].some((a) => a !== type && dataTypes.has(a))) dataTypes.add(type);
   return {
     release: table.release,
     isType: (name) => typeIndex.has(name),
