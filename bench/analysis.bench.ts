@@ -95,7 +95,7 @@ test("per-check cost (median ms on one parsed page)", () => {
     const total = costs.reduce((n, c) => n + c.ms, 0);
     table.push({
       page: page.name,
-      "all 48 checks ms": total.toFixed(2),
+      [`all ${checks.length} checks ms`]: total.toFixed(2),
       top: costs
         .slice(0, 6)
         .map((c) => `${c.id} ${c.ms.toFixed(2)}`)
