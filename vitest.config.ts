@@ -46,6 +46,7 @@ export default defineConfig(async () => {
     "test/analysis/checks/**/*.test.ts",
     "test/site/checks/**/*.test.ts",
     "test/site/{link-plan,page-facts,run-link-checks}.test.ts",
+    "test/analysis/structured-data/**/*.test.ts",
     "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",
     "test/queue/host-turns.test.ts",

@@ -205,6 +205,28 @@ export interface BenchPage {
 const fixture = (file: string) => readFileSync(new URL(`./fixtures/${file}`, import.meta.url), "utf8");
 
 /** Generated pages at the four sizes of the brief, then the hand-shaped fixtures. */
+/** The generated page without its JSON-LD: Open Graph and Twitter tags only, no item to read. */
+const withoutJsonLd = (html: string) => html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, "");
+
+/** The generated page with `count` products in one JSON-LD @graph (offers, ratings, brand): a large shop's markup. */
+function withJsonLdItems(html: string, count: number): string {
+  const r = seeded(26);
+  const graph = Array.from({ length: count }, (_, i) => ({
+    "@type": "Product",
+    "@id": `https://www.example.com/p/${i}#product`,
+    name: `${r.pick(WORDS)} ${r.pick(WORDS)} ${i}`,
+    image: `https://www.example.com/img/${i}.jpg`,
+    description: sentence(r, r.int(8, 20)),
+    sku: `SKU-${i}`,
+    brand: { "@type": "Brand", name: r.pick(WORDS) },
+    offers: { "@type": "Offer", price: (r.int(999, 29999) / 100).toFixed(2), priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+    aggregateRating: { "@type": "AggregateRating", ratingValue: (r.int(30, 50) / 10).toFixed(1), reviewCount: String(r.int(1, 900)) },
+  }));
+  const block = `<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@graph": graph })}</script>`;
+  return html.replace("</head>", `${block}</head>`);
+}
+
+/** BENCH_PAGES=<text> keeps only the pages whose name contains it (and skips the 5 MB memory runs). */
 export function benchPages(): BenchPage[] {
   const generated = [
     ["generated 20 KB", 20_000],
@@ -212,12 +234,16 @@ export function benchPages(): BenchPage[] {
     ["generated 1 MB", 1_000_000],
     ["generated 5 MB", 5_000_000],
   ] as const;
-  return [
+  const pages = [
     ...generated.map(([name, bytes]) => ({ name, html: generatePage(bytes) })),
+    { name: "generated 100 KB, no structured data", html: withoutJsonLd(generatePage(100_000)) },
+    { name: "generated 100 KB, 200 JSON-LD products", html: withJsonLdItems(withoutJsonLd(generatePage(100_000)), 200) },
     { name: "fixture docs page", html: fixture("docs-page.html") },
     { name: "fixture news article", html: fixture("news-article.html") },
     { name: "fixture shop listing", html: fixture("shop-listing.html") },
   ];
+  const only = process.env.BENCH_PAGES;
+  return only ? pages.filter((page) => page.name.includes(only)) : pages;
 }
 
 export const kib = (html: string) => `${Math.round(Buffer.byteLength(html) / 1024)} KiB`;

@@ -10,6 +10,7 @@ import { formatUtc, hostOf, ReportView, type ReportSummary } from "./components/
 import { FailedView, ProgressView } from "./components/status-views";
 import { describeRetry } from "./describe-retry";
 import { sendPage } from "./respond";
+import { structuredDataView } from "./structured-data-view";
 
 export const REFRESH_SECONDS = 5;
 
@@ -24,6 +25,7 @@ export function summarize(row: ReportRow): ReportSummary | null {
     result: row.result,
     issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
     sections: arrangeChecks(row.results as Results, allChecks),
+    structuredData: structuredDataView(row.results as Results),
   };
 }
 

@@ -62,6 +62,11 @@ button{margin-top:.9rem;font:inherit;font-weight:600;padding:.55rem 1.2rem;borde
 .pages th,.pages td{text-align:left;padding:.5rem .5rem .5rem 0;border-bottom:1px solid var(--line);vertical-align:top}
 .pages th+th{width:6.5rem}
 .url-cell,.check-body li{overflow-wrap:anywhere;word-break:break-word}
+.sd-tree{list-style:none;margin:.25rem 0 0;padding-left:1.1rem;border-left:2px solid var(--line)}
+.sd-top{padding-left:0;border-left:0}
+.sd-item p{margin:.2rem 0;overflow-wrap:anywhere}
+.sd-findings{margin:.2rem 0;padding-left:1.1rem;overflow-wrap:anywhere}
+.sd-error{color:var(--bad)}
 @media (max-width:36rem){
   h1{font-size:1.35rem}
   .summary{grid-template-columns:1fr;justify-items:start}

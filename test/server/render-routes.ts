@@ -148,7 +148,27 @@ const remember = () =>
 </script>`,
   );
 
+/** No structured data in the raw HTML; its script adds a Product as JSON-LD, as tag managers and shop widgets do. */
+const structuredDataByScript = () =>
+  page(
+    "<title>A product whose JSON-LD script writes</title>",
+    `<h1>Trail shoe</h1><p>Light and waterproof.</p>
+<script>
+  const data = document.createElement("script");
+  data.type = "application/ld+json";
+  data.textContent = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: "Trail shoe",
+    image: new URL("/render/products/trail.jpg", location.href).href,
+    offers: { "@type": "Offer", price: "89.00", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+  });
+  document.head.append(data);
+</script>`,
+  );
+
 const pages: Record<string, (req: IncomingMessage) => string> = {
+  "/render/structured-data": structuredDataByScript,
   "/render/remember": remember,
   "/render/static": staticPage,
   "/render/script-built": scriptBuilt,

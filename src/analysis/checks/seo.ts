@@ -17,6 +17,7 @@ import { metaDescription } from "./meta-description";
 import { metaDescriptionLength } from "./meta-description-length";
 import { metaDescriptionSingle } from "./meta-description-single";
 import { notFoundPage } from "./not-found-page";
+import { richResults } from "./rich-results";
 import { robotsTxtAllowed } from "./robots-txt-allowed";
 import { robotsTxtValid } from "./robots-txt-valid";
 import { seoFriendlyUrl } from "./seo-friendly-url";
@@ -46,4 +47,5 @@ export const seoChecks: readonly Check[] = [
   canonical,
   favicon,
   headValid,
+  richResults,
 ];

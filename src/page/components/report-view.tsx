@@ -3,6 +3,8 @@ import type { CategorySection } from "../arrange-checks";
 import { resultWords, type ResultLabel } from "../palette";
 import { ScoreGauge } from "./score-gauge";
 import { CategoryList } from "./check-list";
+import type { StructuredDataView } from "../structured-data-view";
+import { StructuredDataSection } from "./structured-data-section";
 
 export interface ReportSummary {
   url: string;
@@ -12,6 +14,7 @@ export interface ReportSummary {
   result: ResultLabel;
   issues: { high: number; medium: number; low: number };
   sections: CategorySection[];
+  structuredData?: StructuredDataView | null;
 }
 
 /** Only http(s) URLs become links: anything else stored in a report is shown as text. */
@@ -97,6 +100,7 @@ export const ReportView = ({ report, note, history }: { report: ReportSummary; n
       </section>
       {history}
       <CategoryList sections={report.sections} />
+      {report.structuredData && <StructuredDataSection view={report.structuredData} />}
     </>
   );
 };

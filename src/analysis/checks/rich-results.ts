@@ -1,0 +1,24 @@
+import { itemGraph } from "../structured-data/extract";
+import { evaluateRichResults } from "../structured-data/rich-results/evaluate";
+import type { Check } from "../types";
+import { fail, notApplicable, pass } from "../verdict";
+import { MAX_LISTED } from "./misc-helpers";
+
+export const richResults: Check = {
+  id: "rich_results",
+  category: "seo",
+  importance: "medium",
+  title: "Every item that is a candidate for a Google rich result has the properties its feature requires",
+  fix: "Add each missing required property named beside its item (Google's Search Central page for the feature lists them); recommended ones help too.",
+  run(page) {
+    const graph = itemGraph(page);
+    if (graph.all.length === 0) return notApplicable("no structured data");
+    const { features, retired } = evaluateRichResults(graph);
+    const value = {
+      features,
+      retired: retired.map((report) => ({ ...report, items: report.items.slice(0, MAX_LISTED), note: "Google no longer shows this rich result." })),
+    };
+    const ineligible = features.flatMap((report) => report.errors);
+    return ineligible.length === 0 ? pass(value) : fail(value, { ineligible: ineligible.slice(0, MAX_LISTED) });
+  },
+};

@@ -1,0 +1,85 @@
+/** The one item graph that JSON-LD, Microdata and RDFa are read into (docs/analysis.md, "Structured data"). */
+
+export type Syntax = "json-ld" | "microdata" | "rdfa";
+
+export type ItemValue =
+  | { kind: "text"; text: string }
+  /** An href, src or resource attribute: a URL by construction, not by its look. */
+  | { kind: "url"; text: string }
+  | { kind: "number"; text: string }
+  | { kind: "boolean"; text: string }
+  | { kind: "item"; item: Item }
+  /** `{"@id": ...}` alone, an itemref'd or `resource` reference: resolved to the page's item with that id, if any. */
+  | { kind: "ref"; id: string; target: Item | null };
+
+export interface Item {
+  syntax: Syntax;
+  /** Where it is: a JSON-LD block and path, or the element's location. The same text names it in every check. */
+  at: string;
+  /** schema.org types without their prefix ("Product"); a type of another vocabulary keeps its whole IRI. */
+  types: string[];
+  id: string | null;
+  /** schema.org properties without their prefix, in the order written; other vocabularies' properties are left out. */
+  properties: Map<string, ItemValue[]>;
+  /** Not the value of another item's property. */
+  topLevel: boolean;
+}
+
+/** A problem of the markup itself, before any vocabulary is read: JSON that does not parse, a missing context. */
+export interface SyntaxProblem {
+  at: string;
+  message: string;
+}
+
+export interface ItemGraph {
+  /** Top-level items in document order, JSON-LD first, then Microdata, then RDFa. */
+  items: Item[];
+  /** Every item once, nested ones included, in depth-first order. */
+  all: Item[];
+  problems: SyntaxProblem[];
+}
+
+const SCHEMA_IRI = /^https?:\/\/schema\.org\//i;
+
+/** "schema:Product", "https://schema.org/Product" and "Product" (under a schema.org vocabulary) are all "Product". */
+export function schemaTerm(term: string): string | null {
+  const trimmed = term.trim();
+  if (SCHEMA_IRI.test(trimmed)) return trimmed.replace(SCHEMA_IRI, "") || null;
+  if (/^schema:/i.test(trimmed)) return trimmed.slice("schema:".length) || null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return null;
+  return trimmed || null;
+}
+
+/** The values of a property, references followed to their item when the page has it. */
+export function valuesOf(item: Item, property: string): ItemValue[] {
+  return (item.properties.get(property) ?? []).map((value) =>
+    value.kind === "ref" && value.target ? { kind: "item", item: value.target } : value,
+  );
+}
+
+export const isForeignType = (type: string): boolean => type.includes(":");
+
+/** The text of a value that has one: what a rule compares against a literal. */
+export const valueText = (value: ItemValue): string | null =>
+  value.kind === "item" ? null : value.kind === "ref" ? value.id : value.text;
+
+export function addValue(item: Item, property: string, value: ItemValue): void {
+  const list = item.properties.get(property);
+  if (list) list.push(value);
+  else item.properties.set(property, [value]);
+}
+
+/** Every item reachable from the top-level ones, each once (a reference does not make a second copy). */
+export function collectItems(items: Item[]): Item[] {
+  const seen = new Set<Item>();
+  const stack = [...items].reverse();
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (seen.has(item)) continue;
+    seen.add(item);
+    const nested: Item[] = [];
+    for (const values of item.properties.values()) for (const value of values) if (value.kind === "item") nested.push(value.item);
+    for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i]!);
+  }
+  return [...seen];
+}

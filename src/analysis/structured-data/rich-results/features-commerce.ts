@@ -1,0 +1,83 @@
+import type { FeatureRule } from "./rule";
+
+/** Products, businesses, offers and what is rated or reviewed. */
+export const commerceFeatures: readonly FeatureRule[] = [
+  {
+    feature: "Employer aggregate rating",
+    source: "Employer aggregate rating (EmployerAggregateRating) structured data",
+    types: ["EmployerAggregateRating"],
+    required: ["itemReviewed", "ratingValue", ["ratingCount", "reviewCount"]],
+    recommended: ["bestRating", "worstRating"],
+  },
+  {
+    feature: "Job posting",
+    source: "Job posting (JobPosting) structured data",
+    types: ["JobPosting"],
+    required: ["datePosted", "description", "hiringOrganization", ["jobLocation", "applicantLocationRequirements"], "title"],
+    recommended: ["baseSalary", "directApply", "employmentType", "identifier", "jobLocationType", "validThrough"],
+  },
+  {
+    feature: "Local business",
+    source: "Local business (LocalBusiness) structured data",
+    types: ["LocalBusiness"],
+    topLevelOnly: true,
+    required: ["address", "name"],
+    recommended: ["aggregateRating", "geo", "openingHoursSpecification", "priceRange", "review", "telephone", "url"],
+  },
+  {
+    feature: "Product snippets",
+    source: "Product snippet (Product, Review, Offer) structured data",
+    types: ["Product"],
+    required: ["name", ["review", "aggregateRating", "offers"]],
+    recommended: ["aggregateRating", "offers", "review"],
+  },
+  {
+    feature: "Merchant listings",
+    source: "Merchant listing (Product, Offer) structured data",
+    types: ["Product"],
+    when: { path: "offers" },
+    required: ["name", "image", "offers", ["offers.price", "offers.priceSpecification.price"], ["offers.priceCurrency", "offers.priceSpecification.priceCurrency"]],
+    recommended: [
+      "aggregateRating",
+      "brand",
+      "description",
+      "review",
+      ["gtin", "gtin8", "gtin12", "gtin13", "gtin14", "mpn", "sku"],
+      "offers.availability",
+      "offers.itemCondition",
+      "offers.hasMerchantReturnPolicy",
+      "offers.shippingDetails",
+    ],
+  },
+  {
+    feature: "Review snippet",
+    source: "Review snippet (Review, AggregateRating) structured data",
+    types: ["Review"],
+    required: ["author", "author.name", "reviewRating", "reviewRating.ratingValue"],
+    requiredStandalone: ["itemReviewed"],
+    recommended: ["datePublished", "reviewRating.bestRating", "reviewRating.worstRating"],
+  },
+  {
+    feature: "Review snippet",
+    source: "Review snippet (Review, AggregateRating) structured data",
+    types: ["AggregateRating"],
+    except: ["EmployerAggregateRating"],
+    required: ["ratingValue", ["ratingCount", "reviewCount"]],
+    requiredStandalone: ["itemReviewed"],
+    recommended: ["bestRating", "worstRating"],
+  },
+  {
+    feature: "Software app",
+    source: "Software app (SoftwareApplication) structured data",
+    types: ["SoftwareApplication"],
+    required: ["name", "offers", "offers.price", ["aggregateRating", "review"]],
+    recommended: ["applicationCategory", "operatingSystem"],
+  },
+  {
+    feature: "Vacation rental",
+    source: "Vacation rental (VacationRental) structured data",
+    types: ["VacationRental"],
+    required: ["containsPlace", "containsPlace.occupancy", "containsPlace.occupancy.value", "identifier", "image", "latitude", "longitude", "name"],
+    recommended: ["aggregateRating", "address", "brand", "checkinTime", "checkoutTime", "description", "knowsLanguage", "review", "containsPlace.numberOfBedrooms", "containsPlace.amenityFeature"],
+  },
+];

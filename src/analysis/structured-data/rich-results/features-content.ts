@@ -1,0 +1,98 @@
+import type { FeatureRule } from "./rule";
+
+/** Articles, pages about people and places, discussions and questions. */
+export const contentFeatures: readonly FeatureRule[] = [
+  {
+    feature: "Article",
+    source: "Article (Article, NewsArticle, BlogPosting) structured data",
+    types: ["Article"],
+    required: [],
+    recommended: ["author", "author.name", "dateModified", "datePublished", "headline", "image"],
+  },
+  {
+    feature: "Breadcrumb",
+    source: "Breadcrumb (BreadcrumbList) structured data",
+    types: ["BreadcrumbList"],
+    required: ["itemListElement", "itemListElement.position", ["itemListElement.name", "itemListElement.item.name"]],
+    recommended: [],
+  },
+  {
+    feature: "Carousel",
+    source: "Carousel (ItemList) structured data",
+    types: ["ItemList"],
+    except: ["BreadcrumbList", "HowToSection", "HowToStep", "OfferCatalog"],
+    topLevelOnly: true,
+    required: ["itemListElement", "itemListElement.position", ["itemListElement.url", "itemListElement.item"]],
+    recommended: [],
+  },
+  {
+    feature: "Discussion forum",
+    source: "Discussion forum (DiscussionForumPosting) structured data",
+    types: ["DiscussionForumPosting", "SocialMediaPosting"],
+    required: ["author", "author.name", "datePublished", ["text", "image", "video"]],
+    recommended: ["author.url", "comment", "creativeWorkStatus", "dateModified", "headline", "interactionStatistic", "isPartOf", "url"],
+  },
+  {
+    feature: "Education Q&A",
+    source: "Education Q&A (Quiz, Question, and Answer) structured data",
+    types: ["Quiz"],
+    required: ["hasPart", "hasPart.eduQuestionType", "hasPart.text", "hasPart.acceptedAnswer"],
+    recommended: ["about", "educationalAlignment", "hasPart.suggestedAnswer"],
+  },
+  {
+    feature: "FAQ",
+    source: "FAQ (FAQPage, Question, Answer) structured data",
+    types: ["FAQPage"],
+    required: ["mainEntity", "mainEntity.name", "mainEntity.acceptedAnswer", "mainEntity.acceptedAnswer.text"],
+    recommended: [],
+    note: "FAQ rich results are shown only for well-known, authoritative government and health websites.",
+  },
+  {
+    feature: "Image metadata",
+    source: "Image metadata in Google Images",
+    types: ["ImageObject"],
+    when: { path: ["license", "acquireLicensePage", "creditText", "copyrightNotice", "creator"] },
+    required: ["contentUrl", ["creator", "creditText", "copyrightNotice", "license"]],
+    recommended: ["acquireLicensePage", "copyrightNotice", "creator", "creditText", "license"],
+  },
+  {
+    feature: "Math solver",
+    source: "Math solver (MathSolver) structured data",
+    types: ["MathSolver"],
+    required: ["potentialAction", "potentialAction.target", "potentialAction.mathExpression-input", "url", "usageInfo"],
+    recommended: ["inLanguage", "assesses", "name"],
+  },
+  {
+    feature: "Organization",
+    source: "Organization (Organization) structured data",
+    types: ["Organization"],
+    except: ["LocalBusiness"],
+    topLevelOnly: true,
+    required: [],
+    recommended: ["name", "url", "logo", "sameAs", "description", "address", "contactPoint", "telephone", "email", "legalName"],
+  },
+  {
+    feature: "Profile page",
+    source: "Profile page (ProfilePage) structured data",
+    types: ["ProfilePage"],
+    required: ["mainEntity", "mainEntity.name"],
+    recommended: ["dateCreated", "dateModified", "mainEntity.alternateName", "mainEntity.identifier", "mainEntity.description", "mainEntity.image", "mainEntity.sameAs", "mainEntity.interactionStatistic"],
+  },
+  {
+    feature: "Q&A",
+    source: "Q&A (QAPage) structured data",
+    types: ["QAPage"],
+    required: ["mainEntity", "mainEntity.name", "mainEntity.answerCount", ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"]],
+    recommended: ["mainEntity.author", "mainEntity.datePublished", "mainEntity.text", "mainEntity.upvoteCount"],
+  },
+  {
+    feature: "Subscription and paywalled content",
+    source: "Subscription and paywalled content (CreativeWork) structured data",
+    types: ["CreativeWork"],
+    // The paywalled parts (hasPart) say isAccessibleForFree too: only the work itself is the candidate.
+    topLevelOnly: true,
+    when: { path: "isAccessibleForFree", values: ["false"] },
+    required: ["isAccessibleForFree", "hasPart", "hasPart.isAccessibleForFree", "hasPart.cssSelector"],
+    recommended: [],
+  },
+];
