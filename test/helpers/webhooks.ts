@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import worker from "../../src/index";
 import { call, type Caller } from "./api";
+import { oneLaneEnv } from "./one-lane-env";
 
 export interface ReceivedWebhook {
   path: string;
@@ -55,7 +56,7 @@ let sequence = 0;
 export async function deliverMessage(queue: string, body: unknown, overrides: Partial<Env> = {}, attempts = 1) {
   const batch = createMessageBatch(queue, [{ id: `w${++sequence}`, timestamp: new Date(), attempts, body }]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, ...overrides } as Env, ctx);
+  await worker.queue(batch, oneLaneEnv(overrides), ctx);
   return getQueueResult(batch, ctx);
 }
 

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 import { laggingReplicaOf, laggingReportsReplica, spySessions } from "../helpers/d1-sessions";
+import { oneLaneEnv } from "../helpers/one-lane-env";
 
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 
@@ -132,7 +133,7 @@ describe("the queue consumer and the cron use the primary", () => {
     const sessions = spySessions();
     const batch = createMessageBatch("pagegrade-analysis", [{ id: "session-m1", timestamp: new Date(), attempts: 1, body: { reportId: id, generation: row!.generation } }]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
+    await worker.queue(batch, oneLaneEnv(), ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["session-m1"]);
     const after = await env.DB.prepare("SELECT status FROM reports WHERE id = ?").bind(id).first<{ status: string }>();
     expect(after!.status).toBe("completed");
