@@ -5,6 +5,7 @@ const MAX_SOURCES = 5;
 
 export const brokenInternalLinks: SiteCheck = {
   id: "broken_internal_links",
+  importance: "high",
   title: "Internal links lead to working pages",
   fix: "Fix or remove links to pages that answer an error, or bring the missing pages back.",
   run(site) {

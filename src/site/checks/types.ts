@@ -1,5 +1,6 @@
 import type { LlmsView } from "../discovery/llms-links";
 import type { PageFacts } from "../page-facts";
+import type { Category, Importance } from "../../analysis/types";
 import type { CrawlPageState } from "../terms";
 
 export interface SitePage {
@@ -33,6 +34,9 @@ export interface SiteVerdict {
 /** A site-wide check: pure, over the crawl's page facts, the same shape as a page check. */
 export interface SiteCheck {
   id: string;
+  /** For the crawl's issue list: "seo" and "medium" unless said (site-wide problems are seo's, and rarely one page's worst). */
+  category?: Category;
+  importance?: Importance;
   title: string;
   fix: string;
   run(site: SiteView): SiteVerdict;
