@@ -21,6 +21,8 @@ const siteJson = (site: SiteReport) => ({
   site_checks: site.checks,
   budget: site.budget,
   ...comparisonJson(site.vsBaseline),
+  issues: site.issues,
+  ...(site.compare && { compare: (({ crawl: _crawl, with: _with, ...rest }) => rest)(site.compare) }),
 });
 
 /**
