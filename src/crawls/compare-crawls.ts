@@ -4,7 +4,7 @@ import { ApiError } from "../http/errors";
 import { crawlPageFailures as f, crawlPages, crawls, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { comparison, type CheckChange, type Comparison } from "../site/issues/compare";
-import type { CheckTally } from "../site/issues/issue-rows";
+import { MAX_ISSUE_EXAMPLES, type CheckTally } from "../site/issues/issue-rows";
 import { tallies, tallyStatement } from "./tally-failures";
 
 /** The crawl a compare is made with by default: its previous run, else the project's last completed crawl before it. */
@@ -17,24 +17,21 @@ export async function defaultBaseline(db: Db, crawl: Crawl): Promise<Crawl | und
   return db.select().from(crawls).where(and(completedOfProject, lt(crawls.id, crawl.id))).orderBy(desc(crawls.id)).limit(1).get();
 }
 
-// (check_id, crawl_page_id) sets of failures: `now` of crawl a, matched by URL against crawl b.
-const matched = (a: number, b: number, present: boolean) => sql`
-  SELECT x.check_id AS check_id, x.crawl_page_id AS crawl_page_id FROM ${f} x JOIN ${crawlPages} p ON p.id = x.crawl_page_id
-  WHERE x.crawl_id = ${a} AND ${sql.raw(present ? "" : "NOT")} EXISTS (
-    SELECT 1 FROM ${crawlPages} q JOIN ${f} y ON y.crawl_id = ${b} AND y.check_id = x.check_id AND y.crawl_page_id = q.id
-    WHERE q.crawl_id = ${b} AND q.url = p.url)`;
+// Whether a failure (x, its page xp) of one crawl has its URL failing the same check in crawl b.
+const failsIn = (b: number) => sql`EXISTS (
+  SELECT 1 FROM ${crawlPages} q JOIN ${f} y ON y.crawl_id = ${b} AND y.check_id = x.check_id AND y.crawl_page_id = q.id
+  WHERE q.crawl_id = ${b} AND q.url = xp.url)`;
 
-// Failures of b whose URL a audited and passed.
-const fixedSince = (a: number, b: number) => sql`
-  SELECT y.check_id AS check_id, y.crawl_page_id AS crawl_page_id FROM ${f} y JOIN ${crawlPages} q ON q.id = y.crawl_page_id
-  WHERE y.crawl_id = ${b} AND EXISTS (
-    SELECT 1 FROM ${crawlPages} p WHERE p.crawl_id = ${a} AND p.url = q.url AND p.state = 'audited'
-      AND NOT EXISTS (SELECT 1 FROM ${f} x WHERE x.crawl_id = ${a} AND x.check_id = y.check_id AND x.crawl_page_id = p.id))`;
+// A failure of b (x, xp) whose URL crawl a audited and passed.
+const passedIn = (a: number) => sql`EXISTS (
+  SELECT 1 FROM ${crawlPages} p WHERE p.crawl_id = ${a} AND p.url = xp.url AND p.state = 'audited'
+    AND NOT EXISTS (SELECT 1 FROM ${f} y WHERE y.crawl_id = ${a} AND y.check_id = x.check_id AND y.crawl_page_id = p.id))`;
 
-// Pages of a whose URL b does not have, tallied under one pseudo check.
-const pagesOnlyIn = (a: number, b: number) => sql`
-  SELECT 'pages' AS check_id, p.id AS crawl_page_id FROM ${crawlPages} p
-  WHERE p.crawl_id = ${a} AND NOT EXISTS (SELECT 1 FROM ${crawlPages} q WHERE q.crawl_id = ${b} AND q.url = p.url)`;
+// Pages of a whose URL b does not have: their count and the first few, under one pseudo check.
+function pagesOnlyIn(a: number, b: number) {
+  const only = sql`${crawlPages} p WHERE p.crawl_id = ${a} AND NOT EXISTS (SELECT 1 FROM ${crawlPages} q WHERE q.crawl_id = ${b} AND q.url = p.url)`;
+  return sql`SELECT 'pages' AS "check", (SELECT count(*) FROM ${only}) AS n, p.url AS url FROM ${only} ORDER BY p.id LIMIT ${MAX_ISSUE_EXAMPLES}`;
+}
 
 const countsOf = (crawlId: number) => sql`SELECT check_id AS "check", count(*) AS n FROM ${f} WHERE crawl_id = ${crawlId} GROUP BY check_id`;
 
@@ -46,11 +43,11 @@ const none = (): CheckTally => ({ pages: 0, examples: [] });
  */
 export async function compareCrawls(db: Db, now: Crawl, before: Crawl): Promise<Comparison> {
   const [fresh, remaining, fixed, added, removed, countsNow, countsBefore] = await runBatch(db, [
-    tallyStatement(matched(now.id, before.id, false)),
-    tallyStatement(matched(now.id, before.id, true)),
-    tallyStatement(fixedSince(now.id, before.id)),
-    tallyStatement(pagesOnlyIn(now.id, before.id)),
-    tallyStatement(pagesOnlyIn(before.id, now.id)),
+    tallyStatement(now.id, sql`NOT ${failsIn(before.id)}`),
+    tallyStatement(now.id, failsIn(before.id)),
+    tallyStatement(before.id, passedIn(now.id)),
+    pagesOnlyIn(now.id, before.id),
+    pagesOnlyIn(before.id, now.id),
     countsOf(now.id),
     countsOf(before.id),
   ]);

@@ -4,7 +4,7 @@ import { runBatch } from "../db/batch";
 import { issueRows, type IssueRow } from "../site/issues/issue-rows";
 import { pageCounts } from "./find-crawl";
 import type { ListCrawlIssuesQuery } from "./issue-schemas";
-import { failuresOf, tallies, tallyStatement } from "./tally-failures";
+import { tallies, tallyStatement } from "./tally-failures";
 
 /**
  * Every failing check of a crawl the caller owns (checked before): page checks counted in SQL over the stored
@@ -12,7 +12,7 @@ import { failuresOf, tallies, tallyStatement } from "./tally-failures";
  * check, so the list is paginated in memory.
  */
 export async function crawlIssues(db: Db, crawl: Crawl, filter: Pick<ListCrawlIssuesQuery, "importance" | "category" | "kind"> = {}): Promise<IssueRow[]> {
-  const [[tallied], counts] = await Promise.all([runBatch(db, [tallyStatement(failuresOf(crawl.id))]), pageCounts(db, [crawl.id])]);
+  const [[tallied], counts] = await Promise.all([runBatch(db, [tallyStatement(crawl.id)]), pageCounts(db, [crawl.id])]);
   const audited = counts.get(crawl.id)?.audited ?? 0;
   return issueRows(tallies(tallied!.results), crawl.siteChecks as Record<string, unknown> | null, audited).filter(
     (row) =>

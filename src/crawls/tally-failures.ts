@@ -1,19 +1,22 @@
 import { sql, type SQL } from "drizzle-orm";
-import { crawlPageFailures, crawlPages } from "../db/schema";
+import { crawlPageFailures as f, crawlPages } from "../db/schema";
 import { MAX_ISSUE_EXAMPLES, type CheckTally } from "../site/issues/issue-rows";
 
 /**
- * Counts a set of (check_id, crawl_page_id) rows per check and keeps the first few pages' URLs (by page id), in one
- * statement: SQLite numbers each check's rows and joins only the kept ones to their URL, so the Worker receives at
- * most five rows per check whatever the crawl's size.
+ * Counts one crawl's failures per check and keeps the first few pages' URLs (by page id), in one statement: the
+ * count walks the failures' key; each check's examples are a LIMIT 5 seek on it, joined alone to their URL. So the
+ * Worker receives at most five rows per check whatever the crawl's size. `where` narrows the failures (alias `x`)
+ * with their page (alias `xp`); without it the count reads the key alone.
  */
-export const tallyStatement = (set: SQL) => sql`
-  SELECT t.check_id AS "check", t.n AS n, p.url AS url FROM (
-    SELECT check_id, crawl_page_id, count(*) OVER (PARTITION BY check_id) AS n,
-      row_number() OVER (PARTITION BY check_id ORDER BY crawl_page_id) AS rn
-    FROM (${set})
-  ) t JOIN ${crawlPages} p ON p.id = t.crawl_page_id
-  WHERE t.rn <= ${MAX_ISSUE_EXAMPLES} ORDER BY t.check_id, t.rn`;
+export function tallyStatement(crawlId: number, where?: SQL) {
+  const from = where
+    ? sql`${f} x JOIN ${crawlPages} xp ON xp.id = x.crawl_page_id WHERE x.crawl_id = ${crawlId} AND ${where}`
+    : sql`${f} x WHERE x.crawl_id = ${crawlId}`;
+  return sql`
+    SELECT c.check_id AS "check", c.n AS n, p.url AS url FROM (SELECT x.check_id AS check_id, count(*) AS n FROM ${from} GROUP BY x.check_id) c
+    JOIN ${crawlPages} p ON p.id IN (SELECT x.crawl_page_id FROM ${from} AND x.check_id = c.check_id ORDER BY x.crawl_page_id LIMIT ${MAX_ISSUE_EXAMPLES})
+    ORDER BY c.check_id, p.id`;
+}
 
 /** The rows of a tallyStatement, by check. */
 export function tallies(rows: Record<string, unknown>[]): Map<string, CheckTally> {
@@ -26,7 +29,3 @@ export function tallies(rows: Record<string, unknown>[]): Map<string, CheckTally
   }
   return out;
 }
-
-/** Every failure of one crawl. */
-export const failuresOf = (crawlId: number) =>
-  sql`SELECT ${crawlPageFailures.checkId} AS check_id, ${crawlPageFailures.crawlPageId} AS crawl_page_id FROM ${crawlPageFailures} WHERE ${crawlPageFailures.crawlId} = ${crawlId}`;
