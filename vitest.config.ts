@@ -40,6 +40,7 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/site/checks/**/*.test.ts",
+    "test/site/issues/**/*.test.ts",
     "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",
     "test/queue/host-turns.test.ts",
