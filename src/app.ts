@@ -9,6 +9,7 @@ import { notFound, renderError } from "./http/errors";
 import { apiReference, OPENAPI_PATH, REFERENCE_SCRIPT_PATH, referenceScript } from "./api-reference";
 import { openApiDocument } from "./openapi";
 import { crawlRoutes } from "./routes/crawls";
+import { crawlIssueRoutes } from "./routes/crawl-issues";
 import { projectRoutes } from "./routes/projects";
 import { sendNotFoundPage } from "./page/not-found-page";
 import { pageRoutes } from "./routes/pages";
@@ -32,6 +33,7 @@ export function createApi() {
   api.route("/api/v1/webhooks", webhookRoutes);
   api.route("/api/v1/projects", projectRoutes);
   api.route("/api/v1/crawls", crawlRoutes);
+  api.route("/api/v1/crawls", crawlIssueRoutes);
   api.all("/api/v1/*", () => notFound());
   api.onError(renderError);
   return api;

@@ -15,7 +15,16 @@ const baselineFile = z.object({
       results: z.nullable(verdicts),
     }),
   ),
-  site: z.optional(z.object({ site_checks: z.nullable(verdicts) })),
+  site: z.optional(
+    z.object({
+      site_checks: z.nullable(
+        z.record(
+          z.string(),
+          z.object({ passed: z.boolean(), applicable: z.optional(z.boolean()), count: z.optional(z.number()), examples: z.optional(z.array(z.unknown())) }),
+        ),
+      ),
+    }),
+  ),
 });
 
 type Verdicts = z.infer<typeof verdicts>;
@@ -24,8 +33,8 @@ export interface Baseline {
   flags: BaselineFlags;
   /** Analysed pages by the URL audited; a page that could not be analysed then has nothing to compare with. */
   pages: Map<string, { score: number; results: Verdicts }>;
-  /** The site checks of a crawl baseline; null for an audit's. */
-  siteChecks: Verdicts | null;
+  /** The site checks of a crawl baseline (with their counts, for the issue compare); null for an audit's. */
+  siteChecks: Record<string, { passed: boolean; applicable?: boolean; count?: number; examples?: unknown[] }> | null;
 }
 
 /** What changed since the baseline; `worse` is what fails the run. */

@@ -22,6 +22,8 @@ const siteJson = (site: SiteReport) => ({
   crawl_pages: site.crawlPages,
   budget: site.budget,
   ...comparisonJson(site.vsBaseline),
+  issues: site.issues,
+  ...(site.compare && { compare: (({ crawl: _crawl, with: _with, ...rest }) => rest)(site.compare) }),
 });
 
 /**

@@ -84,12 +84,25 @@ function siteSuite(site: SiteReport, budget: Budget): Suite {
   return { ...counts, xml: element("testsuite", { name: `site checks: ${site.url}`, ...counts }, [properties, ...cases].join("\n")) };
 }
 
+/** A crawl's issues: one testcase per failing check, listing every page failing it (a site check: its examples). */
+function issueSuite(run: RunReport, site: SiteReport): Suite {
+  const cases = site.issues.map((row) => {
+    const pages = row.kind === "page" ? run.pages.filter((page) => page.failed.some((check) => check.id === row.check)).map((page) => page.url) : row.examples;
+    const body = [`${row.kind === "page" ? "pages" : "problems"}: ${row.pages}`, ...pages.map((url) => `page: ${url}`), `fix: ${row.fix}`].join("\n");
+    const attributes = { name: row.check, classname: `pagegrade.issues.${row.importance}` };
+    return element("testcase", attributes, element("failure", { message: row.title, type: row.importance }, escapeXml(body)));
+  });
+  const counts = { tests: cases.length, failures: cases.length, errors: 0 };
+  return { ...counts, xml: element("testsuite", { name: `issues: ${site.url}`, ...counts }, cases.join("\n")) };
+}
+
 /**
- * One testsuite per page, one testcase per check (failures as <failure>), plus one for the budget or the baseline;
+ * A crawl's issues first (one testcase per failing check), then one testsuite per page, one testcase per check (failures as <failure>), plus one for the budget or the baseline;
  * a crawl adds one testsuite for the site checks, one testcase each.
  */
 export function formatJunit(run: RunReport): string {
-  const suites = [...(run.site ? [siteSuite(run.site, run.budget)] : []), ...run.pages.map((page) => pageSuite(page, run.budget))];
+  const site = run.site ? [issueSuite(run, run.site), siteSuite(run.site, run.budget)] : [];
+  const suites = [...site, ...run.pages.map((page) => pageSuite(page, run.budget))];
   const total = (key: "tests" | "failures" | "errors") => suites.reduce((sum, one) => sum + one[key], 0);
   const attributes = { name: "pagegrade", tests: total("tests"), failures: total("failures"), errors: total("errors") };
   const body = `\n${suites.map((one) => one.xml).join("\n")}\n`;

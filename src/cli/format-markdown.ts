@@ -60,14 +60,29 @@ function siteSection(site: SiteReport): string[] {
   ];
 }
 
-/** A table fit for a GitHub job summary or a pull-request comment (a crawl's site checks first), then each page's failed checks folded away. */
+/** A crawl's issues across its pages: one row per failing check, most important first. */
+function issueSection(site: SiteReport): string[] {
+  const rows = site.issues.map(
+    (row) =>
+      `| ${row.importance} | \`${row.check}\` ${cell(row.title)} | ${row.pages} | ${row.kind === "site" ? "–" : `${Math.round(row.share * 100)}%`} | ${cell(row.examples.slice(0, 3).join(", "))} |`,
+  );
+  const compare = site.compare
+    ? [
+        "",
+        `Compared with the baseline: ${site.compare.failures.new} new failures, ${site.compare.failures.fixed} fixed; new issues: ${cell(site.compare.issues.new.join(", ") || "none")}; fixed issues: ${cell(site.compare.issues.fixed.join(", ") || "none")}.`,
+      ]
+    : [];
+  return [`### Issues across ${site.pages.audited} audited pages`, "", "| Importance | Check | Pages | Share | Examples |", "|---|---|---:|---:|---|", ...rows, ...compare, ""];
+}
+
+/** A table fit for a GitHub job summary or a pull-request comment (a crawl's issues and site checks first), then each page's failed checks folded away. */
 export function formatMarkdown(run: RunReport): string {
   const lines = [
     "## pagegrade SEO audit",
     "",
     summaryLine(run),
     "",
-    ...(run.site ? siteSection(run.site) : []),
+    ...(run.site ? [...issueSection(run.site), ...siteSection(run.site)] : []),
     "| Page | Score | Result | High | Medium | Low | Budget |",
     "|---|---:|---|---:|---:|---:|---|",
     ...run.pages.map(row),

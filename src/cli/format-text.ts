@@ -61,12 +61,35 @@ function siteBlock(site: SiteReport, paint: Paint): string {
   return lines.join("\n");
 }
 
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** A crawl's issues across its pages, one line per failing check (and what changed since a crawl baseline). */
+function issueTable(site: SiteReport, paint: Paint): string {
+  const { compare } = site;
+  const lines = [
+    paint.bold(`Issues across ${site.pages.audited} audited page${site.pages.audited === 1 ? "" : "s"}: ${site.issues.length} failing check${site.issues.length === 1 ? "" : "s"}`),
+    ...site.issues.map((row) => {
+      const pages = `${row.pages} ${row.kind === "site" ? "found" : `page${row.pages === 1 ? "" : "s"} (${percent(row.share)})`}`;
+      return `  ${paint[importanceColor[row.importance]](row.importance.padEnd(6))}  ${row.check.padEnd(28)} ${pages.padEnd(16)} ${row.title}`;
+    }),
+  ];
+  if (compare) {
+    const { issues, failures, pages } = compare;
+    lines.push(
+      `  vs baseline: ${failures.new} new failure${failures.new === 1 ? "" : "s"}, ${failures.fixed} fixed, ${failures.remaining} remaining; ` +
+        `pages ${pages.added.pages} added, ${pages.removed.pages} removed; new issues: ${issues.new.join(", ") || "none"}; fixed issues: ${issues.fixed.join(", ") || "none"}`,
+    );
+  }
+  return lines.join("\n");
+}
+
 /**
- * Score and result per page, then its failed checks by importance with title and fix (a crawl's site and its failed
- * site checks first); `brief` keeps the headlines only.
+ * A crawl's issue table first, then its site and failed site checks; then score and result per page with its failed
+ * checks by importance, title and fix; `brief` keeps the headlines only.
  */
 export function formatText(run: RunReport, paint: Paint, { brief = false } = {}): string {
-  const site = run.site ? [brief ? siteBlock({ ...run.site, failed: [] }, paint) : siteBlock(run.site, paint)] : [];
+  const issues = run.site && !brief ? [issueTable(run.site, paint)] : [];
+  const site = [...issues, ...(run.site ? [brief ? siteBlock({ ...run.site, failed: [] }, paint) : siteBlock(run.site, paint)] : [])];
   const blocks = run.pages.map((page) => [headline(page, paint), ...baselineLine(page.vsBaseline, paint), ...(brief ? [] : failedLines(page, paint))].join("\n"));
   return `${[...site, ...blocks].join(brief ? "\n" : "\n\n")}\n\n${summaryLine(run)}\n`;
 }

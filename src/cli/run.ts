@@ -16,6 +16,7 @@ import { toPageReport, wasAnalysed } from "./page-report";
 import { progressReporter } from "./progress";
 import { runPassed, type RunReport } from "./run-report";
 import { toSiteReport } from "./site-report";
+import { judgedByNewFailures } from "./crawl-issues";
 
 export const exitCodes = { ok: 0, belowBudget: 1, usage: 2, notAnalysed: 3 } as const;
 
@@ -148,8 +149,10 @@ async function crawl(command: CrawlCommand, io: Io): Promise<number> {
     io.stderr.write(`pagegrade: ${command.url}: ${oneLine(crawled.message)} (${crawled.code})\n`);
     return exitCodes.notAnalysed;
   }
-  const pages = crawled.pages.flatMap((page) => (page.outcome ? [toPageReport(page.url, page.outcome, command.budget, reportFlags(command, prepared.baseline))] : []));
-  const site = toSiteReport(input, crawled, command.budget, prepared.baseline);
+  const reports = crawled.pages.flatMap((page) => (page.outcome ? [toPageReport(page.url, page.outcome, command.budget, reportFlags(command, prepared.baseline))] : []));
+  // A crawl baseline judges the crawl by its new issues only (docs/package-and-cli.md).
+  const pages = prepared.baseline?.siteChecks ? judgedByNewFailures(reports, prepared.baseline) : reports;
+  const site = toSiteReport(input, crawled, command.budget, prepared.baseline, pages);
   return finish(command, { pages, site, budget: command.budget, baseline: command.baseline }, io);
 }
 

@@ -6,6 +6,10 @@ import type { Budget } from "./args";
 import { importanceOrder } from "./page-report";
 import { compareSiteChecks, type Baseline, type Comparison } from "./baseline";
 import type { SiteCrawl } from "./crawl-site";
+import type { IssueRow } from "../site/issues/issue-rows";
+import type { Comparison as CrawlComparison } from "../site/issues/compare";
+import { crawlComparison, crawlIssueRows } from "./crawl-issues";
+import type { PageReport } from "./page-report";
 
 export interface FailedSiteCheck {
   id: string;
@@ -32,6 +36,10 @@ export interface SiteReport {
   failed: FailedSiteCheck[];
   budget: { passed: boolean; reasons: string[] };
   vsBaseline: Comparison | "missing" | null;
+  /** One row per failing check across the pages, as the API's crawl issues. */
+  issues: IssueRow[];
+  /** With a crawl baseline: the issues compared, as the API's crawl compare. */
+  compare: CrawlComparison | null;
 }
 
 /**
@@ -49,7 +57,13 @@ function judged(failed: FailedSiteCheck[], checks: Record<string, SiteVerdict>, 
   return { reasons, vsBaseline: baseline ? ("missing" as const) : null };
 }
 
-export function toSiteReport(crawl: DiscoveryInput, run: Extract<SiteCrawl, { ok: true }>, budget: Budget, baseline: Baseline | null): SiteReport {
+export function toSiteReport(
+  crawl: DiscoveryInput,
+  run: Extract<SiteCrawl, { ok: true }>,
+  budget: Budget,
+  baseline: Baseline | null,
+  pages: PageReport[],
+): SiteReport {
   const count = (state: string) => run.pages.filter((page) => page.state === state).length;
   const failed = siteChecks
     .filter((check) => run.siteChecks[check.id]?.passed === false)
@@ -68,5 +82,7 @@ export function toSiteReport(crawl: DiscoveryInput, run: Extract<SiteCrawl, { ok
     failed,
     budget: { passed: reasons.length === 0, reasons },
     vsBaseline,
+    issues: crawlIssueRows(pages, run.siteChecks),
+    compare: baseline?.siteChecks ? crawlComparison(pages, run.siteChecks, baseline, run.score) : null,
   };
 }

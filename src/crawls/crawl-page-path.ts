@@ -13,6 +13,8 @@ import { claimFetchSlot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
 import { finalizeCrawl } from "./finalize-crawl";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
+import { failedCheckIds } from "../site/issues/check-info";
+import { recordFailures, storedFailures } from "./page-failures";
 
 /**
  * A crawl's page: fetched with the crawl's login and rendered as the crawl says; its fetch waits for the crawl's fetch
@@ -61,21 +63,30 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       return { next: "finish", outcome };
     },
     async settle(outcome) {
-      await settleCrawlPage(deps, job, outcome.ok, outcome.ok ? facts : null);
+      await settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null);
       // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out.
       if (rendered && pool && (await crawlEnded(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
     },
     // The page settles as its report stands.
-    settleWithoutFetch: (status) => settleCrawlPage(deps, job, status === "completed", null),
+    settleWithoutFetch: async (status) =>
+      settleCrawlPage(deps, job, status === "completed" ? { facts: null, failed: await storedFailures(db, job.reportId) } : null),
   };
 }
 
+/** What an audited page leaves its crawl: its compact facts and the checks it failed. */
+interface AuditedPage {
+  facts: PageFacts | null;
+  failed: string[];
+}
+
 /**
- * A crawl page's analysis has ended (audited or failed): its facts are kept, its links followed (unless the crawl is
- * sitemap-only), and the crawl finalised if this was its last pending page.
+ * A crawl page's analysis has ended (audited, or failed: null): its facts and failed checks are kept, links followed
+ * in link mode, and the crawl finalised if this was its last pending page.
  */
-async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, ok: boolean, facts: PageFacts | null) {
+async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPage | null) {
   const { db } = deps;
+  const ok = audited !== null;
+  const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
   const [[settled]] = await db.batch([
     db
@@ -91,6 +102,7 @@ async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, ok: boolean, 
         ),
       )
       .returning({ depth: crawlPages.depth, url: crawlPages.url }),
+    recordFailures(db, job, audited?.failed ?? []),
     touchCrawl(db, job.crawlId, now),
   ]);
   if (!settled) return;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { crawlPageStates, crawlSources, linkKinds } from "../site/terms";
 
 export { crawlPageStates, crawlSources };
@@ -358,6 +358,22 @@ export const crawlLinks = sqliteTable(
     checkedAt: text(),
   },
   (t) => [uniqueIndex("crawl_links_crawl_url_unique").on(t.crawlId, t.url), index("crawl_links_pending_idx").on(t.crawlId, t.checkedAt, t.id)],
+);
+
+/**
+ * The page checks each audited crawl page failed, one row per (check, page), written when the page settles: the
+ * crawl's issues and the compare of two crawls are counted from it in SQL (docs/crawls.md "Issues and compare"),
+ * never by loading every page's results. The key is the only index: counting a crawl's checks, one check's pages
+ * and a page's failures in another crawl all walk it.
+ */
+export const crawlPageFailures = sqliteTable(
+  "crawl_page_failures",
+  {
+    crawlId: integer().notNull().references(() => crawls.id, { onDelete: "cascade" }),
+    checkId: text().notNull(),
+    crawlPageId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.crawlId, t.checkId, t.crawlPageId] })],
 );
 
 export type Crawl = typeof crawls.$inferSelect;

@@ -1,11 +1,12 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { crawlTools } from "./crawls-tools";
+import { crawlIssueTools } from "./crawl-issue-tools";
 import { reportTools } from "./reports-tools";
 import { registerTools, type ToolContext } from "./tool";
 
 /** Every tool /mcp offers. */
-export const tools = [...reportTools, ...crawlTools];
+export const tools = [...reportTools, ...crawlTools, ...crawlIssueTools];
 export const toolNames: ReadonlySet<string> = new Set(tools.map((tool) => tool.name));
 
 /**

@@ -25,9 +25,14 @@ export const password = z
 
 const timestamp = z.iso.datetime();
 
+export const checkCategories = ["seo", "performance", "security", "miscellaneous", "rendering", "ai"] as const;
+export const checkImportances = ["high", "medium", "low"] as const;
+export const checkCategory = z.enum(checkCategories);
+export const checkImportance = z.enum(checkImportances);
+
 const checkResult = z.object({
-  category: z.enum(["seo", "performance", "security", "miscellaneous", "rendering", "ai"]),
-  importance: z.enum(["high", "medium", "low"]),
+  category: checkCategory,
+  importance: checkImportance,
   passed: z.boolean(),
   value: z.unknown().meta({ description: "What the check found." }),
   errors: z.record(z.string(), z.unknown()).optional().meta({ description: "Only when the check failed." }),

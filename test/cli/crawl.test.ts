@@ -87,12 +87,21 @@ describe("pagegrade crawl of the local crawl site", () => {
     expect(JSON.parse(result).site.pages.audited).toBe(3);
   });
 
-  it("puts the site checks in one JUnit testsuite, a testcase each, beside a testsuite per page", async () => {
+  it("puts the issues first in JUnit, a testcase per failing check listing its pages, then the site checks, then a testsuite per page", async () => {
     const run = await runCli([...crawlArgs, "--format", "junit", "--fail-on", "medium"]);
     expect(run.code, run.stderr).toBe(1);
     expect(XMLValidator.validate(run.stdout)).toBe(true);
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["testsuite", "testcase", "property"].includes(name) }).parse(run.stdout);
-    const [siteSuite, ...pageSuites] = xml.testsuites.testsuite;
+    const [issueSuite, siteSuite, ...pageSuites] = xml.testsuites.testsuite;
+    expect(issueSuite.name).toBe(`issues: ${site("/site/")}`);
+    expect(issueSuite.testcase.map((c: { name: string }) => c.name)).toEqual(report.site.issues.map((row: { check: string }) => row.check));
+    const failingPages = (id: string) => report.data.filter((page: any) => page.results[id]?.passed === false).map((page: { url: string }) => page.url);
+    for (const testcase of issueSuite.testcase) {
+      const row = report.site.issues.find((r: { check: string }) => r.check === testcase.name);
+      const listed = testcase.failure["#text"].split("\n").filter((line: string) => line.startsWith("page: ")).map((line: string) => line.slice(6));
+      if (row.kind === "page") expect(listed, row.check).toEqual(failingPages(row.check));
+      expect(testcase.failure.message).toBe(row.title);
+    }
     expect(siteSuite.name).toBe(`site checks: ${site("/site/")}`);
     expect(pageSuites.map((suite: { name: string }) => suite.name).sort()).toEqual(report.data.map((page: { url: string }) => page.url).sort());
     const cases = siteSuite.testcase;
@@ -169,13 +178,52 @@ describe("pagegrade crawl of the local crawl site", () => {
     expect(sitemapOnly.site.site_checks.not_in_sitemap.applicable).toBe(false);
   });
 
-  it("text and markdown lead with the site and its failed site checks", async () => {
+  it("counts the issues across the pages as the service does: one row per failing check, sorted by importance then pages", () => {
+    const rows = report.site.issues as { check: string; kind: string; importance: string; pages: number; share: number; examples: string[] }[];
+    const https = rows.find((row) => row.check === "https")!;
+    expect(https).toMatchObject({ kind: "page", importance: "high", pages: 14, share: 1 });
+    expect(https.examples).toEqual(report.data.slice(0, 5).map((page: { url: string }) => page.url));
+    for (const row of rows.filter((r) => r.kind === "page")) {
+      expect(row.pages, row.check).toBe(report.data.filter((page: any) => page.results[row.check]?.passed === false).length);
+    }
+    expect(rows.find((row) => row.check === "orphan_pages")).toMatchObject({ kind: "site", pages: 1, examples: [site("/site/orphan")] });
+    const rank = { high: 0, medium: 1, low: 2 } as Record<string, number>;
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      expect(rank[a.importance]! < rank[b.importance]! || (a.importance === b.importance && a.pages >= b.pages), `${a.check} before ${b.check}`).toBe(true);
+    }
+  });
+
+  it("--baseline on a crawl fails only on new issues: a check a page newly fails, not a score drop", async () => {
+    const edited = JSON.parse(json.stdout);
+    const [first, second] = edited.data;
+    const failing = Object.keys(first.results).find((id) => first.results[id].passed === false)!;
+    first.results[failing].passed = true;
+    second.score = 100;
+    const dir = mkdtempSync(join(tmpdir(), "pagegrade-issues-"));
+    const file = join(dir, "baseline.json");
+    writeFileSync(file, JSON.stringify(edited));
+    const run = await runCli([...crawlArgs, "--baseline", file, "--format", "json"]);
+    expect(run.code, run.stderr).toBe(1);
+    const body = JSON.parse(run.stdout);
+    const failed = body.data.filter((page: { budget: { passed: boolean } }) => !page.budget.passed);
+    expect(failed.map((page: any) => [page.url, page.budget.reasons])).toEqual([[first.url, [`new failure: ${failing}`]]]);
+    expect(body.site.compare.failures).toMatchObject({ new: 1, fixed: 0 });
+    expect(body.site.compare.pages).toEqual({ added: { pages: 0, examples: [] }, removed: { pages: 0, examples: [] } });
+  });
+
+  it("text and markdown lead with the issue table, then the site and its failed site checks", async () => {
     const text = await runCli(crawlArgs);
-    expect(text.stdout).toMatch(new RegExp(`^Site ${site("/site/")} \\(pages found by sitemap\\)\\n  \\d+/100 \\w+  pages: 14 audited, 0 failed, 1 blocked by robots.txt  PASS`));
+    expect(text.stdout).toMatch(/^Issues across 14 audited pages: \d+ failing checks\n  high  /);
+    expect(text.stdout).toMatch(/\n  high    https +14 pages \(100%\) +The page is served over HTTPS\n/);
+    expect(text.stdout).toMatch(new RegExp(`\\n\\nSite ${site("/site/")} \\(pages found by sitemap\\)\\n  \\d+/100 \\w+  pages: 14 audited, 0 failed, 1 blocked by robots.txt  PASS`));
     expect(text.stdout).toContain(`  site    orphan_pages: `);
     expect(text.stdout).toContain(`          ${site("/site/orphan")}`);
     expect(text.stdout).toMatch(/14 pages: 14 meet the budget, 0 do not\. Site: 13 failed site checks, meets the budget\.\n$/);
     const markdown = await runCli([...crawlArgs, "--format", "markdown"]);
+    expect(markdown.stdout).toContain("### Issues across 14 audited pages\n\n| Importance | Check | Pages | Share | Examples |");
+    expect(markdown.stdout.indexOf("### Issues across")).toBeLessThan(markdown.stdout.indexOf("| Site check | Result | Examples |"));
+    expect(markdown.stdout).toMatch(/\| high \| `https` [^|]+\| 14 \| 100% \|/);
     expect(markdown.stdout).toContain("| Site check | Result | Examples |");
     expect(markdown.stdout).toMatch(/\| `orphan_pages` \| ❌ 1 \| http:\/\/127\.0\.0\.1:\d+\/site\/orphan \|/);
   });

@@ -118,7 +118,7 @@ describe("real answers match the served document", () => {
     await expectValid("/api/v1/webhooks/{id}", "get", await get(`/api/v1/webhooks/${id}`));
   });
 
-  it("crawls and their pages", async () => {
+  it("crawls, their pages, issues and compare", async () => {
     const started = await expectValid("/api/v1/crawls", "post", await startCrawl(caller.key, { url: site("/site/"), limit: 8 }));
     const id = started.json.data.id;
     const finished = await waitForCrawl(caller.key, id);
@@ -131,10 +131,29 @@ describe("real answers match the served document", () => {
     const pages = await expectValid("/api/v1/crawls/{id}/pages", "get", await get(`/api/v1/crawls/${id}/pages?per_page=100`));
     expect(pages.json.data.length).toBeGreaterThan(1);
     await expectValid("/api/v1/crawls/{id}/pages", "get", await get(`/api/v1/crawls/${id}/pages?fields=report`));
+
+    // Its issues, one page check's and one site check's pages, and the compare with a second run.
+    const issues = await expectValid("/api/v1/crawls/{id}/issues", "get", await get(`/api/v1/crawls/${id}/issues?per_page=100`));
+    const pageIssue = issues.json.data.find((row: any) => row.kind === "page");
+    const siteIssue = issues.json.data.find((row: any) => row.kind === "site");
+    expect(pageIssue && siteIssue, issues.text).toBeTruthy();
+    await expectValid("/api/v1/crawls/{id}/issues", "get", await get(`/api/v1/crawls/${id}/issues?fields=pages&kind=site`));
+    const failing = await expectValid("/api/v1/crawls/{id}/issues/{check}", "get", await get(`/api/v1/crawls/${id}/issues/${pageIssue.check}`));
+    expect(failing.json.meta.total).toBe(pageIssue.pages);
+    const examples = await expectValid("/api/v1/crawls/{id}/issues/{check}", "get", await get(`/api/v1/crawls/${id}/issues/${siteIssue.check}?fields=value`));
+    expect(examples.json.data.length).toBeGreaterThan(0);
+    await expectValid("/api/v1/crawls/{id}/issues/{check}", "get", await get(`/api/v1/crawls/${id}/issues/no_such_check`));
+    await expectValid("/api/v1/crawls/{id}/compare", "get", await get(`/api/v1/crawls/${id}/compare`));
+    const again = (await startCrawl(caller.key, { url: site("/site/"), limit: 8 })).json.data.id;
+    expect((await waitForCrawl(caller.key, again)).status).toBe("completed");
+    const compare = await expectValid("/api/v1/crawls/{id}/compare", "get", await get(`/api/v1/crawls/${again}/compare`));
+    expect(compare.json.data.with).toBe(id);
+    await expectValid("/api/v1/crawls/{id}/compare", "get", await get(`/api/v1/crawls/${again}/compare?with=abc`));
     await expectValid("/api/v1/crawls/{id}/cancel", "post", await call(`/api/v1/crawls/${id}/cancel`, { method: "POST", key: caller.key }));
 
-    // An unfinished crawl, cancelled.
+    // An unfinished crawl, compared (409) and cancelled.
     const other = (await startCrawl(caller.key, { url: site("/bad/none.xml"), source: "sitemap" })).json.data.id;
+    await expectValid("/api/v1/crawls/{id}/compare", "get", await get(`/api/v1/crawls/${other}/compare`));
     await expectValid("/api/v1/crawls/{id}/cancel", "post", await call(`/api/v1/crawls/${other}/cancel`, { method: "POST", key: caller.key }));
     await expectValid("/api/v1/crawls/{id}", "delete", await call(`/api/v1/crawls/${id}`, { method: "DELETE", key: caller.key }));
     await expectValid("/api/v1/crawls/{id}/pages", "get", await get(`/api/v1/crawls/${id}/pages`));

@@ -23,10 +23,10 @@ describe("/mcp tools with the SDK's own client", () => {
     await Promise.all([client.close(), other.close()]);
   });
 
-  it("lists the eight tools, each with a description and its input and output schemas", async () => {
+  it("lists the ten tools, each with a description and its input and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ["audit_page", "get_crawl", "get_report", "list_crawl_pages", "list_reports", "regenerate_report", "report_history", "start_crawl"],
+      ["audit_page", "compare_crawls", "get_crawl", "get_report", "list_crawl_issues", "list_crawl_pages", "list_reports", "regenerate_report", "report_history", "start_crawl"],
     );
     for (const tool of tools) {
       expect(tool.description!.length, tool.name).toBeGreaterThan(150);

@@ -29,6 +29,7 @@ interface SitePage {
   h1?: string;
   links?: string[];
   head?: string;
+  body?: string;
 }
 
 const s = (path: string) => `/site/${path}`;
@@ -90,7 +91,7 @@ function renderPage(page: SitePage) {
   const links = (page.links ?? []).map((href) => `<a href="${href}">${href}</a>`).join(" ");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${page.title}</title>${
     page.description ? `<meta name="description" content="${page.description}">` : ""
-  }${page.head ?? ""}</head><body>${page.h1 ? `<h1>${page.h1}</h1>` : ""}<p>Some text.</p>${links}</body></html>`;
+  }${page.head ?? ""}</head><body>${page.h1 ? `<h1>${page.h1}</h1>` : ""}<p>Some text.</p>${page.body ?? ""}${links}</body></html>`;
 }
 
 const urlset = (origin: string, paths: string[]) =>
@@ -157,6 +158,51 @@ const mixedSite =
     if (!page) return html(res, "<!doctype html><title>Not found</title>", 404);
     html(res, renderPage({ ...page, links: page.links?.map(at) }), page.status);
   };
+
+/**
+ * /evolve/: a site whose pages change between two crawls, switched by `/evolve/__version?v=2`. Version 1 plants
+ * meta_description (p1, p2), deprecated_html_tags (p1) and plaintext_email (p3); version 2 fixes all three and
+ * plants image_alt (p2, p5) and unsafe_cross_origin_links (p1). p4 is only in version 1, p5 only in version 2.
+ */
+export const evolvePlan = {
+  v1: { meta_description: ["p1", "p2"], deprecated_html_tags: ["p1"], plaintext_email: ["p3"] },
+  v2: { image_alt: ["p2", "p5"], unsafe_cross_origin_links: ["p1"] },
+  pages: { v1: ["p1", "p2", "p3", "p4"], v2: ["p1", "p2", "p3", "p5"] },
+};
+let evolveVersion: 1 | 2 = 1;
+
+function evolvePage(name: string, version: 1 | 2): SitePage {
+  const planted = (plan: Record<string, string[]>, check: string) => plan[check]!.includes(name);
+  const v1 = version === 1 ? evolvePlan.v1 : { meta_description: [], deprecated_html_tags: [], plaintext_email: [] };
+  const v2 = version === 2 ? evolvePlan.v2 : { image_alt: [], unsafe_cross_origin_links: [] };
+  const body = [
+    planted(v1, "deprecated_html_tags") ? "<font>Old markup</font>" : "",
+    planted(v1, "plaintext_email") ? "<p>Write to someone@example.com</p>" : "",
+    planted(v2, "image_alt") ? '<img src="/evolve/photo.webp" width="10" height="10">' : "",
+    planted(v2, "unsafe_cross_origin_links") ? '<a href="https://example.com/" target="_blank">Elsewhere</a>' : "",
+  ].join("");
+  return {
+    title: `Evolving page ${name}`,
+    description: planted(v1, "meta_description") ? undefined : `The evolving page ${name}.`,
+    h1: `Page ${name}`,
+    head: "",
+    links: [],
+    body,
+  };
+}
+
+const evolve: Route = (req, res) => {
+  const url = new URL(req.url ?? "/", "http://x");
+  if (url.pathname === "/evolve/__version") {
+    evolveVersion = url.searchParams.get("v") === "2" ? 2 : 1;
+    return html(res, `version ${evolveVersion}`);
+  }
+  const names = evolveVersion === 1 ? evolvePlan.pages.v1 : evolvePlan.pages.v2;
+  if (url.pathname === "/evolve/sitemap.xml") return xml(res, urlset(originOf(req), names.map((n) => `/evolve/${n}`)));
+  const name = url.pathname.slice("/evolve/".length);
+  if (!names.includes(name)) return html(res, "<!doctype html><title>Not found</title>", 404);
+  html(res, renderPage(evolvePage(name, evolveVersion)));
+};
 
 const hostile: Route = (req, res, path) => {
   const origin = originOf(req);
@@ -251,5 +297,6 @@ export const crawlSiteRoutes = (externalOrigin = "http://127.0.0.2"): [string, R
   ["/mixed/", mixedSite("mixed")],
   ["/mixed-sitemap/", mixedSite("mixed-sitemap")],
   ...linksPrefixes.map((prefix): [string, Route] => [prefix, linksSite(prefix, externalOrigin)]),
+  ["/evolve/", evolve],
   ["/bad/", hostile],
 ];

@@ -9,6 +9,7 @@ import type { SiteCheck } from "./types";
  */
 export const brokenInternalLinks: SiteCheck = {
   id: "broken_internal_links",
+  importance: "high",
   title: "Internal links lead to working pages",
   fix: "Fix or remove links to pages or files that answer an error, or bring the missing ones back.",
   run(site) {

@@ -8,6 +8,8 @@ import type { SiteCheck } from "./types";
  */
 export const llmsTxtLinks: SiteCheck = {
   id: "llms_txt_links",
+  category: "ai",
+  importance: "low",
   title: "Pages listed in llms.txt answer 200",
   fix: "List only final, working URLs in llms.txt: replace redirected ones by their target and drop or fix dead ones.",
   run(site) {

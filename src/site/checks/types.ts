@@ -1,6 +1,7 @@
 import type { LinkAnswer } from "../../analysis/check-link";
 import type { LlmsView } from "../discovery/llms-links";
 import type { PageFacts } from "../page-facts";
+import type { Category, Importance } from "../../analysis/types";
 import type { CrawlPageState } from "../terms";
 
 export interface SitePage {
@@ -40,9 +41,13 @@ export interface SiteVerdict {
 /** A site-wide check: pure, over the crawl's page facts, the same shape as a page check. */
 export interface SiteCheck {
   id: string;
+  /**
+   * For the crawl's issue list and the command line's --fail-on: "seo" and "medium" unless said (site-wide problems are
+   * seo's, and rarely one page's worst); `low` for what the site may not control (links to other sites).
+   */
+  category?: Category;
+  importance?: Importance;
   title: string;
   fix: string;
-  /** How much a failure weighs when it is not the usual (docs/crawls.md): `low` for what the site may not control. */
-  importance?: "low" | "medium" | "high";
   run(site: SiteView): SiteVerdict;
 }

@@ -1,0 +1,23 @@
+import type { Crawl } from "../db/schema";
+import type { Db } from "../db/client";
+import { runBatch } from "../db/batch";
+import { issueRows, type IssueRow } from "../site/issues/issue-rows";
+import { pageCounts } from "./find-crawl";
+import type { ListCrawlIssuesQuery } from "./issue-schemas";
+import { tallies, tallyStatement } from "./tally-failures";
+
+/**
+ * Every failing check of a crawl the caller owns (checked before): page checks counted in SQL over the stored
+ * failures, site checks from the crawl's verdicts; filtered, sorted by importance then pages. At most one row per
+ * check, so the list is paginated in memory.
+ */
+export async function crawlIssues(db: Db, crawl: Crawl, filter: Pick<ListCrawlIssuesQuery, "importance" | "category" | "kind"> = {}): Promise<IssueRow[]> {
+  const [[tallied], counts] = await Promise.all([runBatch(db, [tallyStatement(crawl.id)]), pageCounts(db, [crawl.id])]);
+  const audited = counts.get(crawl.id)?.audited ?? 0;
+  return issueRows(tallies(tallied!.results), crawl.siteChecks as Record<string, unknown> | null, audited).filter(
+    (row) =>
+      (!filter.importance || row.importance === filter.importance) &&
+      (!filter.category || row.category === filter.category) &&
+      (!filter.kind || row.kind === filter.kind),
+  );
+}
