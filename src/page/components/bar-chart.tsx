@@ -1,3 +1,5 @@
+import { Axes, ChartTable, type Plot } from "./chart-parts";
+
 export interface Bar {
   label: string;
   value: number;
@@ -11,12 +13,8 @@ export interface BarChartProps {
   bars: Bar[];
 }
 
-const WIDTH = 600;
-const HEIGHT = 220;
-const LEFT = 48;
-const RIGHT = 8;
-const TOP = 18;
-const BOTTOM = 44;
+const plot: Plot = { width: 600, height: 220, left: 48, right: 8, top: 18, bottom: 44 };
+const { width: WIDTH, height: HEIGHT, left: LEFT, right: RIGHT, top: TOP, bottom: BOTTOM } = plot;
 
 /**
  * Vertical bars as static SVG (no script, no style attribute: the CSP allows neither), each with its count above it,
@@ -26,15 +24,14 @@ export const BarChart = ({ title, xLabel, yLabel, bars }: BarChartProps) => {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const slot = (WIDTH - LEFT - RIGHT) / Math.max(1, bars.length);
-  const barWidth = Math.max(2, slot * 0.7);
+  const barWidth = Math.max(2, Math.min(56, slot * 0.7));
   const baseline = HEIGHT - BOTTOM;
   const summary = `${title}: ${bars.map((bar) => `${bar.label}: ${bar.value}`).join(", ")}.`;
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-label={summary}>
         <title>{summary}</title>
-        <line class="axis" x1={LEFT} y1={TOP} x2={LEFT} y2={baseline} />
-        <line class="axis" x1={LEFT} y1={baseline} x2={WIDTH - RIGHT} y2={baseline} />
+        <Axes plot={plot} xLabel={xLabel} />
         <text class="tick" x={LEFT - 6} y={baseline} text-anchor="end" dominant-baseline="middle">
           0
         </text>
@@ -43,9 +40,6 @@ export const BarChart = ({ title, xLabel, yLabel, bars }: BarChartProps) => {
         </text>
         <text class="axis-label" x={12} y={TOP + plotHeight / 2} text-anchor="middle" transform={`rotate(-90 12 ${TOP + plotHeight / 2})`}>
           {yLabel}
-        </text>
-        <text class="axis-label" x={LEFT + (WIDTH - LEFT - RIGHT) / 2} y={HEIGHT - 4} text-anchor="middle">
-          {xLabel}
         </text>
         {bars.map((bar, i) => {
           const h = (bar.value / max) * plotHeight;
@@ -63,23 +57,7 @@ export const BarChart = ({ title, xLabel, yLabel, bars }: BarChartProps) => {
           );
         })}
       </svg>
-      <table class="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{xLabel}</th>
-            <th scope="col">{yLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((bar) => (
-            <tr>
-              <th scope="row">{bar.label}</th>
-              <td>{bar.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable caption={title} columns={[xLabel, yLabel]} rows={bars.map((bar) => [bar.label, bar.value])} />
     </figure>
   );
 };

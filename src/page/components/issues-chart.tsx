@@ -1,3 +1,5 @@
+import { ChartTable } from "./chart-parts";
+
 export type Importance = "high" | "medium" | "low";
 
 /** One count of the chart: how many pages (or findings) of a category fail at an importance. */
@@ -12,6 +14,8 @@ const WIDTH = 600;
 const LABEL = 170;
 const ROW = 28;
 const TOTAL = 48;
+// Room for one legend entry, "medium importance" at the chart's 12px.
+const LEGEND = 150;
 
 /** Rows summed by category, in the order categories first appear. */
 function byCategory(rows: IssueRow[]): { category: string; counts: Record<Importance, number>; total: number }[] {
@@ -63,34 +67,18 @@ export const IssuesChart = ({ rows }: { rows: IssueRow[] }) => {
         })}
         {importances.map((imp, i) => (
           <>
-            <rect class={`imp-${imp}`} x={LABEL + i * 110} y={height - 20} width="12" height="12" />
-            <text class="tick" x={LABEL + i * 110 + 18} y={height - 9}>
+            <rect class={`imp-${imp}`} x={LABEL + i * LEGEND} y={height - 20} width="12" height="12" />
+            <text class="tick" x={LABEL + i * LEGEND + 18} y={height - 9}>
               {imp} importance
             </text>
           </>
         ))}
       </svg>
-      <table class="sr-only">
-        <caption>Issues by category and importance</caption>
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            {importances.map((imp) => (
-              <th scope="col">{imp}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr>
-              <th scope="row">{group.category}</th>
-              {importances.map((imp) => (
-                <td>{group.counts[imp]}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        caption="Issues by category and importance"
+        columns={["Category", ...importances]}
+        rows={groups.map((group) => [group.category, ...importances.map((imp) => group.counts[imp])])}
+      />
     </figure>
   );
 };

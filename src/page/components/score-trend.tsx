@@ -1,12 +1,11 @@
 import type { HistoryRow } from "../../db/schema";
+import { Axes, ChartTable, type Plot } from "./chart-parts";
 import { formatUtc } from "./report-view";
 
-const WIDTH = 600;
-const HEIGHT = 180;
-const LEFT = 40;
-const RIGHT = 24;
-const TOP = 20;
-const BOTTOM = 36;
+const plot: Plot = { width: 600, height: 180, left: 40, right: 24, top: 20, bottom: 36 };
+const { width: WIDTH, height: HEIGHT, left: LEFT, right: RIGHT, top: TOP, bottom: BOTTOM } = plot;
+// The first and last points stand off the axes, so their scores do not sit on the axis labels.
+const INSET = 16;
 // Dates are written under at most this many points (the first and last among them): twenty would overlap.
 const DATE_LABELS = 5;
 
@@ -22,8 +21,8 @@ export const ScoreTrend = ({ rows }: { rows: HistoryRow[] }) => {
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const baseline = TOP + plotHeight;
   const yOf = (score: number) => TOP + ((100 - score) / 100) * plotHeight;
-  const step = (WIDTH - LEFT - RIGHT) / (scored.length - 1);
-  const points = scored.map((row, i) => ({ x: LEFT + i * step, y: yOf(row.score!), row }));
+  const step = (WIDTH - LEFT - RIGHT - 2 * INSET) / (scored.length - 1);
+  const points = scored.map((row, i) => ({ x: LEFT + INSET + i * step, y: yOf(row.score!), row }));
   const dateEvery = Math.ceil((scored.length - 1) / (DATE_LABELS - 1));
   const dated = (i: number) => i === scored.length - 1 || (i % dateEvery === 0 && scored.length - 1 - i >= dateEvery / 2);
   const first = scored[0]!;
@@ -33,8 +32,7 @@ export const ScoreTrend = ({ rows }: { rows: HistoryRow[] }) => {
     <figure class="chart">
       <svg class="trend" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-label={summary}>
         <title>{summary}</title>
-        <line class="axis" x1={LEFT} y1={TOP} x2={LEFT} y2={baseline} />
-        <line class="axis" x1={LEFT} y1={baseline} x2={WIDTH - RIGHT} y2={baseline} />
+        <Axes plot={plot} xLabel="Audit date (UTC)" />
         {[0, 50, 100].map((score) => (
           <>
             {score !== 0 && <line class="grid" x1={LEFT} y1={yOf(score)} x2={WIDTH - RIGHT} y2={yOf(score)} />}
@@ -59,27 +57,8 @@ export const ScoreTrend = ({ rows }: { rows: HistoryRow[] }) => {
             )}
           </>
         ))}
-        <text class="axis-label" x={LEFT + (WIDTH - LEFT - RIGHT) / 2} y={HEIGHT - 2} text-anchor="middle">
-          Audit date (UTC)
-        </text>
       </svg>
-      <table class="sr-only">
-        <caption>Score of each audit</caption>
-        <thead>
-          <tr>
-            <th scope="col">Audited</th>
-            <th scope="col">Score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {scored.map((row) => (
-            <tr>
-              <th scope="row">{formatUtc(row.generatedAt)}</th>
-              <td>{row.score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable caption="Score of each audit" columns={["Audited", "Score"]} rows={scored.map((row) => [formatUtc(row.generatedAt), row.score!])} />
     </figure>
   );
 };
