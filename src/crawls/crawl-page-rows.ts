@@ -2,8 +2,14 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { crawlPages, reports } from "../db/schema";
 import type { Db } from "../db/client";
 
-/** The crawl's pages worst first (failed, then lowest score, then blocked and pending), with their reports' privacy. */
-export const crawlPageRows = (db: Db, crawlId: number) =>
+/** How many of a crawl's pages its page lists at once: the HTML stays small at any crawl size. */
+export const CRAWL_PAGE_SIZE = 100;
+
+/**
+ * One screen of the crawl's pages worst first (failed, then lowest score, then blocked and pending), with their
+ * reports' privacy. `page` counts from 1; D1 sorts and cuts, so the Worker never holds more than one screen.
+ */
+export const crawlPageRows = (db: Db, crawlId: number, page = 1) =>
   db
     .select({
       url: crawlPages.url,
@@ -22,6 +28,8 @@ export const crawlPageRows = (db: Db, crawlId: number) =>
       asc(sql`${reports.score} IS NULL`),
       asc(reports.score),
       asc(crawlPages.id),
-    );
+    )
+    .limit(CRAWL_PAGE_SIZE)
+    .offset((page - 1) * CRAWL_PAGE_SIZE);
 
 export type CrawlPageRow = Awaited<ReturnType<typeof crawlPageRows>>[number];

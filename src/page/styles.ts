@@ -19,6 +19,17 @@ h2{font-size:1.25rem;margin:2rem 0 .75rem}
 .muted{color:var(--muted)}
 .history h3{font-size:1rem;margin:1rem 0 .25rem}
 .trend{display:block;max-width:100%;height:auto;margin-top:1rem}
+.chart{margin:.5rem 0 1.25rem}
+.chart svg{display:block;max-width:100%;height:auto}
+.chart .axis{stroke:var(--muted)}
+.chart .grid{stroke:var(--line);stroke-dasharray:4 4}
+.chart .bar{fill:var(--accent)}
+.chart .tick{font-size:12px;fill:var(--muted)}
+.chart .count{font-size:12px;font-weight:600;fill:var(--ink)}
+.chart .axis-label{font-size:12px;fill:var(--ink)}
+.imp-high{fill:var(--bad)}.imp-medium{fill:var(--decent)}.imp-low{fill:var(--muted)}
+.category h3{font-size:1rem;margin:1rem 0 .25rem}
+.pager{display:flex;gap:1rem;align-items:baseline;margin:.75rem 0}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .urls{margin:0 0 1.25rem;display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 .urls dt{color:var(--muted)}

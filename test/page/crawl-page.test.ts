@@ -34,6 +34,45 @@ async function seedCrawl(caller: Caller, privacy: number) {
   return { id, good, privateReport };
 }
 
+/**
+ * A completed crawl of `n` audited pages seeded straight into D1 (one statement each for reports and pages): page i
+ * scores i % 100 and sits at depth i % 4, so the bins and depths are known.
+ */
+async function seedLargeCrawl(caller: Caller, n: number) {
+  const project = await env.DB.prepare("SELECT project_id FROM reports WHERE id = ?").bind(await insertReport(caller)).first<{ project_id: number }>();
+  const crawl = await env.DB.prepare(
+    `INSERT INTO crawls (account_id, project, url, status, privacy, found, score, result, site_checks, finished_at)
+     VALUES (?, 'big.example', 'https://big.example/', 'completed', 0, ?, 50, 'decent', ?, '2026-11-20T10:00:00.000Z') RETURNING id`,
+  )
+    .bind(caller.accountId, n, JSON.stringify(siteChecks))
+    .first<{ id: number }>();
+  const id = crawl!.id;
+  const prefix = `https://big.example/c${id}/products/a-realistically-long-product-slug-`;
+  await env.DB.prepare(
+    `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?)
+     INSERT INTO reports (account_id, project_id, url, final_url, status, score, result, results, generated_at)
+     SELECT ?, ?, ? || i, ? || i, 'completed', i % 100, CASE WHEN i % 100 >= 80 THEN 'good' WHEN i % 100 >= 50 THEN 'decent' ELSE 'bad' END,
+            '{}', '2026-11-20T09:00:00.000Z' FROM seq`,
+  )
+    .bind(n, caller.accountId, project!.project_id, prefix, prefix)
+    .run();
+  await env.DB.prepare(
+    `INSERT INTO crawl_pages (crawl_id, url, depth, state, report_id)
+     SELECT ?1, url, CAST(substr(url, ?2) AS INTEGER) % 4, 'audited', id FROM reports WHERE substr(url, 1, ?2 - 1) = ?3 ORDER BY id`,
+  )
+    .bind(id, prefix.length + 1, prefix)
+    .run();
+  return { id, url: (i: number) => `${prefix}${i}` };
+}
+
+/** The visually hidden table of the chart whose caption is `caption`, as [label, value] pairs. */
+function chartTable(html: string, caption: string): [string, string][] {
+  const start = html.indexOf(`<caption>${caption}</caption>`);
+  expect(start, caption).toBeGreaterThan(-1);
+  const body = html.slice(start, html.indexOf("</table>", start));
+  return [...body.matchAll(/<th scope="row">([^<]*)<\/th><td>([^<]*)<\/td>/g)].map((m) => [m[1]!, m[2]!]);
+}
+
 describe("the crawl page /crawls/{id}", () => {
   let caller: Caller;
   beforeAll(async () => {
@@ -112,5 +151,77 @@ describe("the crawl page /crawls/{id}", () => {
     const { id } = await seedCrawl(caller, 2);
     const res = await postForm(`/crawls/${id}/unlock`, { password: PASSWORD }, { Origin: BASE });
     expect(res.status).toBe(403);
+  });
+
+  it("draws the score distribution, pages by depth and issues by importance as SVG with their text alternatives", async () => {
+    const { id } = await seedLargeCrawl(caller, 150);
+    const res = await call(`/crawls/${id}`);
+    expect(res.status).toBe(200);
+    const html = res.text;
+    expect(html).not.toContain("<script");
+    // Scores i % 100 for i < 150: 0-49 twice, 50-99 once, so 20 pages in each of the first five bins, 10 after.
+    expect(chartTable(html, "Audited pages by score")).toEqual([
+      ["0-9", "20"], ["10-19", "20"], ["20-29", "20"], ["30-39", "20"], ["40-49", "20"],
+      ["50-59", "10"], ["60-69", "10"], ["70-79", "10"], ["80-89", "10"], ["90-100", "10"],
+    ]);
+    expect(html).toContain('aria-label="Audited pages by score: 0-9: 20, 10-19: 20');
+    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Audited pages by score[^"]*"><title>Audited pages by score/);
+    // Depth i % 4 for i < 150: 38, 38, 37, 37.
+    expect(chartTable(html, "Pages by depth")).toEqual([["0", "38"], ["1", "38"], ["2", "37"], ["3", "37"]]);
+    expect(html).toContain(">Depth (links from the start URL)</text>");
+    // The failed site checks: duplicate_titles and broken_internal_links (medium, one each); broken_external_links passed.
+    const issues = html.slice(html.indexOf("<caption>Issues by category and importance</caption>"));
+    expect(issues).toMatch(/<th scope="row">Site-wide<\/th><td>0<\/td><td>2<\/td><td>0<\/td>/);
+    expect(html).toContain('aria-label="Issues by category and importance: Site-wide: 0 high, 2 medium, 0 low."');
+  });
+
+  it("lists 100 pages a screen, worst first: page 2 of a 150-page crawl lists the rest and links back", async () => {
+    const { id, url } = await seedLargeCrawl(caller, 150);
+    const first = (await call(`/crawls/${id}`)).text;
+    expect(first.match(/<td class="url-cell">/g)).toHaveLength(100);
+    expect(first).toContain(`href="/crawls/${id}?page=2" rel="next"`);
+    expect(first).not.toContain('rel="prev"');
+    expect(first).toContain(`>${url(0)}</a>`);
+    expect(first).toContain(`>${url(149)}</a>`); // score 49: the last of the worst hundred
+
+    const second = await call(`/crawls/${id}?page=2`);
+    expect(second.status).toBe(200);
+    expect(second.text.match(/<td class="url-cell">/g)).toHaveLength(50);
+    expect(second.text).toContain(`href="/crawls/${id}" rel="prev"`);
+    expect(second.text).not.toContain('rel="next"');
+    expect(second.text).toContain("Page 2 of 2");
+    expect(second.text).toContain(`<link rel="canonical" href="https://pagegrade.test/crawls/${id}?page=2"/>`);
+    // Scores 50..99, one page each, lowest first; none of the first screen again.
+    const order = [50, 75, 99].map((i) => second.text.indexOf(`>${url(i)}</a>`));
+    expect(order[0]).toBeGreaterThan(0);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(second.text).not.toContain(`>${url(0)}</a>`);
+    expect(second.text).not.toContain(`>${url(149)}</a>`);
+    // The charts count the whole crawl on every screen.
+    expect(chartTable(second.text, "Audited pages by score")[0]).toEqual(["0-9", "20"]);
+
+    // A page number that is not one shows the first screen.
+    expect((await call(`/crawls/${id}?page=abc`)).text).toContain(`>${url(0)}</a>`);
+  });
+
+  it("stays under 200 KB for a 3,000-page crawl", async () => {
+    const { id, url } = await seedLargeCrawl(caller, 3000);
+    await call(`/crawls/${id}`); // warm: the isolate's first render compiles the page's code
+    const started = performance.now();
+    const res = await call(`/crawls/${id}`);
+    const ms = performance.now() - started;
+    expect(res.status).toBe(200);
+    const bytes = new TextEncoder().encode(res.text).length;
+    console.info(`crawl page of 3,000 pages: ${bytes} bytes in ${ms.toFixed(0)} ms`);
+    expect(bytes).toBeLessThan(200 * 1024);
+    expect(res.text.match(/<td class="url-cell">/g)).toHaveLength(100);
+    expect(res.text).toContain("Page 1 of 30");
+    expect(res.text).toContain(`href="/crawls/${id}?page=2" rel="next"`);
+    expect(chartTable(res.text, "Audited pages by score")).toEqual(
+      ["0-9", "10-19", "20-29", "30-39", "40-49", "50-59", "60-69", "70-79", "80-89", "90-100"].map((bin) => [bin, "300"]),
+    );
+    const last = await call(`/crawls/${id}?page=30`);
+    expect(last.text).toContain(`>${url(2999)}</a>`);
+    expect(last.text).toContain("Page 30 of 30");
   });
 });

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { analyse, analyseRendered, HOSTILE, insertReport } from "../helpers/report-page";
@@ -57,6 +58,31 @@ describe("GET /reports/{id}", () => {
     const lastFail = seo.lastIndexOf("mark-fail");
     expect(lastFail).toBeGreaterThan(-1);
     expect(lastFail).toBeLessThan(firstPass);
+  });
+
+  it("draws the score trend with a 0-100 axis, the audits' dates and each point's score", async () => {
+    const id = await insertReport(caller, { url: "https://shop.example/trend" });
+    const history = env.DB.prepare(
+      `INSERT INTO report_history (report_id, generation, status, score, result, failed_checks, generated_at)
+       VALUES (?, ?, 'completed', ?, ?, '[]', ?)`,
+    );
+    await env.DB.batch([
+      history.bind(id, 1, 41, "bad", "2026-11-01T08:00:00.000Z"),
+      history.bind(id, 2, 63, "decent", "2026-11-08T08:00:00.000Z"),
+      history.bind(id, 3, 87, "good", "2026-11-15T08:00:00.000Z"),
+    ]);
+    const html = (await call(`/reports/${id}`)).text;
+    const start = html.indexOf('<svg class="trend"');
+    expect(start).toBeGreaterThan(-1);
+    const svg = html.slice(start, html.indexOf("</svg>", start));
+    expect(svg).toContain('role="img"');
+    expect(svg).toContain('aria-label="Score over the last 3 audits: from 41 on 2026-11-01 08:00 UTC to 87 on 2026-11-15 08:00 UTC."');
+    const ticks = [...svg.matchAll(/<text class="tick"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(ticks).toEqual(["0", "50", "100", "2026-11-01", "2026-11-08", "2026-11-15"]);
+    const scores = [...svg.matchAll(/<text class="count"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(scores).toEqual(["41", "63", "87"]);
+    expect(html).toContain("<caption>Score of each audit</caption>");
+    expect(html).toContain('<th scope="row">2026-11-08 08:00 UTC</th><td>63</td>');
   });
 
   it("shows a rendered report's comparison as \"What JavaScript changes\", each failure with its fix, and no such section otherwise", async () => {

@@ -1,9 +1,12 @@
 import type { CrawlPageRow } from "../../crawls/crawl-page-rows";
+import type { CrawlPageStats } from "../../crawls/crawl-page-stats";
 import type { SiteCheck, SiteVerdict } from "../../site/checks/types";
 import type { CrawlSiteFacts } from "../../site/discovery/llms-links";
 import type { Crawl } from "../../db/schema";
 import { resultWords, type ResultLabel } from "../palette";
 import { formatUtc, hostOf, SafeLink } from "./report-view";
+import { DepthChart, ScoreDistribution } from "./bar-chart";
+import { IssuesChart, type IssueRow } from "./issues-chart";
 import { ScoreGauge } from "./score-gauge";
 
 const statusWords: Record<Crawl["status"], string> = {
@@ -104,7 +107,35 @@ export interface CrawlViewProps {
   crawl: Crawl;
   counts: { audited: number; failed: number; blocked: number; pending: number };
   checks: SiteCheck[];
+  /** One screen of pages, worst first: screen `page` of `pageCount`. */
   rows: CrawlPageRow[];
+  page: number;
+  pageCount: number;
+  stats: CrawlPageStats;
+  issues: IssueRow[];
+}
+
+/** Links to the screens before and after this one, by `?page=`. */
+function Pager({ crawlId, page, pageCount }: { crawlId: number; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => (n === 1 ? `/crawls/${crawlId}` : `/crawls/${crawlId}?page=${n}`);
+  return (
+    <nav class="pager" aria-label="Pages of the list">
+      {page > 1 && (
+        <a href={href(page - 1)} rel="prev">
+          ← Previous 100
+        </a>
+      )}
+      <span>
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount && (
+        <a href={href(page + 1)} rel="next">
+          Next 100 →
+        </a>
+      )}
+    </nav>
+  );
 }
 
 /** Whether the site has an llms.txt, in plain words; null when the crawl did not look (it started before we did). */
@@ -116,7 +147,7 @@ function llmsTxtWords(site: CrawlSiteFacts | null): string | null {
   return `Could not be read (${llms.status !== null ? `HTTP ${llms.status}` : (llms.error ?? "no answer")})`;
 }
 
-export const CrawlView = ({ crawl, counts, checks, rows }: CrawlViewProps) => {
+export const CrawlView = ({ crawl, counts, checks, rows, page, pageCount, stats, issues }: CrawlViewProps) => {
   const llmsTxt = llmsTxtWords(crawl.siteFacts as CrawlSiteFacts | null);
   const siteChecks = (crawl.siteChecks ?? null) as Record<string, SiteVerdict> | null;
   return (
@@ -181,6 +212,15 @@ export const CrawlView = ({ crawl, counts, checks, rows }: CrawlViewProps) => {
           {crawl.truncated && <p class="muted">The site has more pages than this crawl's limit of {crawl.limit}.</p>}
         </div>
       </section>
+      <section class="category" aria-labelledby="charts-heading">
+        <h2 id="charts-heading">At a glance</h2>
+        <h3>Scores</h3>
+        <ScoreDistribution bins={stats.scoreBins} />
+        <h3>Depth</h3>
+        <DepthChart depths={stats.depths} />
+        <h3>Issues by category and importance</h3>
+        <IssuesChart rows={issues} />
+      </section>
       <section class="category" aria-labelledby="site-checks">
         <h2 id="site-checks">Site checks</h2>
         {siteChecks ? (
@@ -195,6 +235,7 @@ export const CrawlView = ({ crawl, counts, checks, rows }: CrawlViewProps) => {
         <h2 id="pages-heading">
           Pages <small>worst first</small>
         </h2>
+        <Pager crawlId={crawl.id} page={page} pageCount={pageCount} />
         <table class="pages">
           <thead>
             <tr>
@@ -209,6 +250,7 @@ export const CrawlView = ({ crawl, counts, checks, rows }: CrawlViewProps) => {
             ))}
           </tbody>
         </table>
+        <Pager crawlId={crawl.id} page={page} pageCount={pageCount} />
       </section>
     </>
   );
