@@ -11,8 +11,7 @@ import { hostOf } from "./components/report-view";
 import { Layout } from "./components/layout";
 import { REFRESH_SECONDS } from "./report-page";
 import { sendPage } from "./respond";
-import { siteCheckIssues } from "./site-check-issues";
-import type { SiteVerdict } from "../site/checks/types";
+import { crawlIssues } from "../crawls/list-crawl-issues";
 
 /** The `?page=` asked for, 1 when absent or not a positive whole number. */
 const pageNumber = (raw: string | undefined) => (raw && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1);
@@ -25,7 +24,8 @@ export async function sendCrawlPage(c: Context, crawl: Crawl, { noindex, db }: {
   const page = pageNumber(c.req.query("page"));
   const [counts, rows, stats] = await Promise.all([pageCounts(db, [crawl.id]), crawlPageRows(db, crawl.id, page), crawlPageStats(db, crawl.id)]);
   const pageCount = Math.max(1, Math.ceil(stats.depths.reduce((a, b) => a + b, 0) / CRAWL_PAGE_SIZE));
-  const issues = siteCheckIssues(siteChecks, (crawl.siteChecks ?? null) as Record<string, SiteVerdict> | null);
+  // The issues of a completed crawl, page and site checks together, as GET /api/v1/crawls/{id}/issues counts them.
+  const issues = crawl.status === "completed" ? await crawlIssues(db, crawl) : [];
   const running = crawl.status === "discovering" || crawl.status === "running";
   const host = hostOf(crawl.url);
   return sendPage(

@@ -6,7 +6,8 @@ import type { Crawl } from "../../db/schema";
 import { resultWords, type ResultLabel } from "../palette";
 import { formatUtc, hostOf, SafeLink } from "./report-view";
 import { DepthChart, ScoreDistribution } from "./bar-chart";
-import { IssuesChart, type IssueRow } from "./issues-chart";
+import { IssuesChart } from "./issues-chart";
+import type { IssueRow } from "../../site/issues/issue-rows";
 import { ScoreGauge } from "./score-gauge";
 
 const statusWords: Record<Crawl["status"], string> = {
@@ -115,6 +116,42 @@ export interface CrawlViewProps {
   issues: IssueRow[];
 }
 
+/**
+ * The crawl's issues, page and site checks together, most important first: what a site audit answers first. The
+ * pages failing one check are `GET /api/v1/crawls/{id}/issues/{check}` (with a key; docs/crawls.md).
+ */
+function IssueTable({ crawlId, issues }: { crawlId: number; issues: IssueRow[] }) {
+  if (issues.length === 0) return <p class="muted">No check fails on any audited page.</p>;
+  return (
+    <table class="pages">
+      <thead>
+        <tr>
+          <th scope="col">Check</th>
+          <th scope="col">Importance</th>
+          <th scope="col">Pages</th>
+          <th scope="col">Share</th>
+          <th scope="col">List</th>
+        </tr>
+      </thead>
+      <tbody>
+        {issues.map((issue) => (
+          <tr>
+            <td>
+              {issue.title} <span class="tag">{issue.kind === "site" ? "site" : issue.category}</span>
+            </td>
+            <td>{issue.importance}</td>
+            <td>{issue.pages}</td>
+            <td>{Math.round(issue.share * 100)}%</td>
+            <td>
+              <a href={`/api/v1/crawls/${crawlId}/issues/${issue.check}`}>{issue.check}</a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Links to the screens before and after this one, by `?page=`. */
 function Pager({ crawlId, page, pageCount }: { crawlId: number; page: number; pageCount: number }) {
   if (pageCount <= 1) return null;
@@ -221,6 +258,12 @@ export const CrawlView = ({ crawl, counts, checks, rows, page, pageCount, stats,
         <h3>Issues by category and importance</h3>
         <IssuesChart rows={issues} />
       </section>
+      {crawl.status === "completed" && (
+        <section class="category" aria-labelledby="issues-heading">
+          <h2 id="issues-heading">Issues across the site</h2>
+          <IssueTable crawlId={crawl.id} issues={issues} />
+        </section>
+      )}
       <section class="category" aria-labelledby="site-checks">
         <h2 id="site-checks">Site checks</h2>
         {siteChecks ? (
