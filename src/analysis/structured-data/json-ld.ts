@@ -58,11 +58,19 @@ function isReference(node: Record<string, unknown>): boolean {
   return true;
 }
 
+/** Type names repeat across items as property names do: each is read once. */
+const typeTerms = new Map<string, string>();
+
 const typesOf = (node: Record<string, unknown>): string[] => {
   const type = node["@type"];
   if (typeof type === "string") {
-    const trimmed = type.trim();
-    return trimmed === "" ? [] : [schemaTerm(trimmed) ?? trimmed];
+    let term = typeTerms.get(type);
+    if (term === undefined) {
+      const trimmed = type.trim();
+      term = trimmed === "" ? "" : (schemaTerm(trimmed) ?? trimmed);
+      if (typeTerms.size < MAX_REMEMBERED) typeTerms.set(type, term);
+    }
+    return term === "" ? [] : [term];
   }
   return jsonLdTypes(node).map((t) => schemaTerm(t) ?? t);
 };
