@@ -9,8 +9,14 @@ export type ItemValue =
   | { kind: "number"; text: string }
   | { kind: "boolean"; text: string }
   | { kind: "item"; item: Item }
-  /** `{"@id": ...}` alone, an itemref'd or `resource` reference: resolved to the page's item with that id, if any. */
-  | { kind: "ref"; id: string; target: Item | null };
+  | RefValue;
+
+/** `{"@id": ...}` alone, an itemref'd or `resource` reference: resolved to the page's item with that id, if any. */
+export interface RefValue {
+  kind: "ref";
+  id: string;
+  target: Item | null;
+}
 
 export interface Item {
   syntax: Syntax;
@@ -37,6 +43,8 @@ export interface ItemGraph {
   /** Every item once, nested ones included, in depth-first order. */
   all: Item[];
   problems: SyntaxProblem[];
+  /** Items some reference resolves to: with the items that are not top-level, the ones that are another item's value. */
+  referenced: ReadonlySet<Item>;
 }
 
 const SCHEMA_IRI = /^https?:\/\/schema\.org\//i;

@@ -64,13 +64,20 @@ interface PropertyFacts {
   notes: Note[];
 }
 
+/** What validation asks of an item's list of types, worked out once per distinct list rather than once per item. */
+interface TypeFacts {
+  /** The type errors and term notes, without a location. */
+  findings: Omit<Finding, "at">[];
+  /** The schema.org types among them, as a message names them ("Product or Offer"); null when there are none. */
+  known: string | null;
+  allowed: ReadonlySet<string>;
+  /** Whether a property is declared on one of the allowed types, per property. */
+  declared: Map<string, boolean>;
+}
+
 interface Memo {
   properties: Map<string, PropertyFacts>;
-  types: Map<string, Note[]>;
-  /** Types and their parents, per distinct list of types. */
-  allowed: Map<string, ReadonlySet<string>>;
-  /** Whether a property is declared on one of a set of allowed types, per set. */
-  declared: WeakMap<ReadonlySet<string>, Map<string, boolean>>;
+  types: Map<string, TypeFacts>;
 }
 
 const memos = new WeakMap<Vocabulary, Memo>();
@@ -78,7 +85,7 @@ const MAX_REMEMBERED = 5_000;
 
 function memoOf(vocabulary: Vocabulary): Memo {
   let memo = memos.get(vocabulary);
-  if (!memo) memos.set(vocabulary, (memo = { properties: new Map(), types: new Map(), allowed: new Map(), declared: new WeakMap() }));
+  if (!memo) memos.set(vocabulary, (memo = { properties: new Map(), types: new Map() }));
   return memo;
 }
 
@@ -105,59 +112,55 @@ function propertyFacts(vocabulary: Vocabulary, memo: Memo, written: string): Pro
   });
 }
 
-const typeNotes = (vocabulary: Vocabulary, memo: Memo, type: string): Note[] =>
-  memo.types.get(type) ?? kept(memo.types, type, termNotes(vocabulary, type, "Type"));
-
-function allowedFor(vocabulary: Vocabulary, memo: Memo, types: string[]): ReadonlySet<string> {
-  if (types.length === 1) return vocabulary.ancestors(types[0]!);
-  const key = types.join(" ");
-  return memo.allowed.get(key) ?? kept(memo.allowed, key, new Set(types.flatMap((type) => [...vocabulary.ancestors(type)])));
-}
-
-function declaredOn(memo: Memo, allowed: ReadonlySet<string>, facts: PropertyFacts): boolean {
-  let known = memo.declared.get(allowed);
-  if (!known) memo.declared.set(allowed, (known = new Map()));
-  const answer = known.get(facts.property);
-  if (answer !== undefined) return answer;
-  return kept(known, facts.property, facts.domains.some((domain) => allowed.has(domain)));
-}
-
 const isSchemaType = (vocabulary: Vocabulary, type: string) => !isForeignType(type) && vocabulary.isType(type);
 
-/** Adds the item's findings to `findings`. */
-function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item, findings: Finding[]): void {
-  const at = item.at;
-  let known: string[] = item.types;
-  for (const type of item.types) {
+function typeFacts(vocabulary: Vocabulary, memo: Memo, types: string[]): TypeFacts {
+  const key = types.length === 1 ? types[0]! : types.join("\u0000");
+  const remembered = memo.types.get(key);
+  if (remembered) return remembered;
+  const findings: Omit<Finding, "at">[] = [];
+  for (const type of types) {
     if (isForeignType(type)) continue;
     if (!vocabulary.isType(type)) {
       const spelled = vocabulary.spelling(type);
       findings.push({
         level: "error",
-        at,
         message: `"${type}" is not a schema.org type`,
         fix: spelled && vocabulary.isType(spelled) ? `Write "${spelled}" (types are case-sensitive).` : `Use a type that schema.org ${vocabulary.release} defines.`,
       });
       continue;
     }
-    for (const note of typeNotes(vocabulary, memo, type)) findings.push({ level: "warning", at, ...note });
+    for (const note of termNotes(vocabulary, type, "Type")) findings.push({ level: "warning", ...note });
   }
-  // Nearly every item's types are all schema.org's: then the list is the item's own, not a copy.
-  if (!item.types.every((type) => isSchemaType(vocabulary, type))) known = item.types.filter((type) => isSchemaType(vocabulary, type));
-  if (known.length === 0) return;
-  const allowed = allowedFor(vocabulary, memo, known);
+  const known = types.filter((type) => isSchemaType(vocabulary, type));
+  const allowed = known.length === 1 ? vocabulary.ancestors(known[0]!) : new Set(known.flatMap((type) => [...vocabulary.ancestors(type)]));
+  return kept(memo.types, key, { findings, known: known.length > 0 ? known.join(" or ") : null, allowed, declared: new Map() });
+}
+
+function declaredOn(types: TypeFacts, facts: PropertyFacts): boolean {
+  const answer = types.declared.get(facts.property);
+  if (answer !== undefined) return answer;
+  return kept(types.declared, facts.property, facts.domains.some((domain) => types.allowed.has(domain)));
+}
+
+/** Adds the item's findings to `findings`. */
+function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item, findings: Finding[]): void {
+  const at = item.at;
+  const types = typeFacts(vocabulary, memo, item.types);
+  for (const { level, message, fix } of types.findings) findings.push({ level, at, message, fix });
+  if (types.known === null) return;
   for (const [written, values] of item.properties) {
     const facts = propertyFacts(vocabulary, memo, written);
     if (!facts.known) {
       findings.push({ level: "warning", at, property: written, message: `"${written}" is not a schema.org property`, fix: facts.unknownFix });
       continue;
     }
-    if (!declaredOn(memo, allowed, facts)) {
+    if (!declaredOn(types, facts)) {
       findings.push({
         level: "warning",
         at,
         property: written,
-        message: `"${written}" is not a property of ${known.join(" or ")}`,
+        message: `"${written}" is not a property of ${types.known}`,
         fix: `Remove it, or give the item a type that has it (${facts.domains.slice(0, 3).join(", ")}).`,
       });
     }

@@ -102,6 +102,6 @@ describe("itemGraph", () => {
   });
 
   it("reads nothing, and builds nothing, on a page without structured data", () => {
-    expect(graphOf("<p>plain</p>")).toEqual({ items: [], all: [], problems: [] });
+    expect(graphOf("<p>plain</p>")).toEqual({ items: [], all: [], problems: [], referenced: new Set() });
   });
 });
