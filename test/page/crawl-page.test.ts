@@ -93,7 +93,14 @@ describe("the crawl page /crawls/{id}", () => {
     expect(res.text).toContain("https://shop.example/gone");
     expect(res.text).toContain("Not applicable");
     // Each check's mark: a neutral one for the check that did not apply, never a tick.
-    const markOf = (title: string) => [...res.text.slice(0, res.text.indexOf(title)).matchAll(/mark mark-(\w+)/g)].at(-1)?.[1];
+    // The issue table first (page and site checks, as the issues API counts them), then the site checks, then the pages.
+    const at = (marker: string) => res.text.indexOf(marker);
+    expect(at('id="issues-heading"')).toBeGreaterThan(0);
+    expect(at('id="issues-heading"')).toBeLessThan(at('id="site-checks"'));
+    expect(at('id="site-checks"')).toBeLessThan(at('id="pages-heading"'));
+    expect(res.text).toMatch(/<td>Every page has its own title <span class="tag">site<\/span><\/td><td>medium<\/td><td>1<\/td>/);
+    const siteChecks = res.text.slice(res.text.indexOf('id="site-checks"'));
+    const markOf = (title: string) => [...siteChecks.slice(0, siteChecks.indexOf(title)).matchAll(/mark mark-(\w+)/g)].at(-1)?.[1];
     expect(markOf("Every sitemap URL is linked from another page")).toBe("na");
     expect(markOf("Every page has its own title")).toBe("fail");
     // A pass of a check that could not verify everything is never a plain pass.
@@ -169,10 +176,11 @@ describe("the crawl page /crawls/{id}", () => {
     // Depth i % 4 for i < 150: 38, 38, 37, 37.
     expect(chartTable(html, "Pages by depth")).toEqual([["0", "38"], ["1", "38"], ["2", "37"], ["3", "37"]]);
     expect(html).toContain(">Depth (links from the start URL)</text>");
-    // The failed site checks: duplicate_titles and broken_internal_links (medium, one each); broken_external_links passed.
+    // The failed site checks, as the issues API counts them: broken_internal_links (high) and duplicate_titles (medium),
+    // one each, both seo; broken_external_links passed.
     const issues = html.slice(html.indexOf("<caption>Issues by category and importance</caption>"));
-    expect(issues).toMatch(/<th scope="row">Site-wide<\/th><td>0<\/td><td>2<\/td><td>0<\/td>/);
-    expect(html).toContain('aria-label="Issues by category and importance: Site-wide: 0 high, 2 medium, 0 low."');
+    expect(issues).toMatch(/<th scope="row">seo<\/th><td>1<\/td><td>1<\/td><td>0<\/td>/);
+    expect(html).toContain('aria-label="Issues by category and importance: seo: 1 high, 1 medium, 0 low."');
   });
 
   it("lists 100 pages a screen, worst first: page 2 of a 150-page crawl lists the rest and links back", async () => {
