@@ -43,8 +43,9 @@ export interface SiteReport {
 }
 
 /**
- * Site checks weigh medium unless they say otherwise: --fail-on medium fails the site on a failed medium one, --fail-on
- * low on any (--fail-on high on none, nor no budget at all). With a crawl baseline, only a site check that newly fails does.
+ * Site checks weigh medium unless they say otherwise (broken_internal_links high; broken_external_links and
+ * llms_txt_links low): --fail-on high fails the site on a failed high one, medium on medium or above, low on any; no
+ * budget on none. With a crawl baseline, only a site check that newly fails does.
  */
 function judged(failed: FailedSiteCheck[], checks: Record<string, SiteVerdict>, budget: Budget, baseline: Baseline | null) {
   if (baseline?.siteChecks) {

@@ -14,8 +14,8 @@ export interface FeatureReport {
   items: number;
   eligible: number;
   /** Every missing required or recommended property; `errors` and `warnings` keep the first MAX_FINDINGS. */
-  errorCount: number;
-  warningCount: number;
+  error_count: number;
+  warning_count: number;
   errors: Finding[];
   warnings: Finding[];
   note?: string;
@@ -168,8 +168,8 @@ function recordMissing(rule: FeatureRule, item: Item, list: readonly Requirement
 function judge(rule: FeatureRule, item: Item, standalone: boolean, report: FeatureReport): void {
   let errors = recordMissing(rule, item, rule.required, report.errors, "error");
   if (standalone && rule.requiredStandalone) errors += recordMissing(rule, item, rule.requiredStandalone, report.errors, "error");
-  report.warningCount += recordMissing(rule, item, rule.recommended, report.warnings, "warning");
-  report.errorCount += errors;
+  report.warning_count += recordMissing(rule, item, rule.recommended, report.warnings, "warning");
+  report.error_count += errors;
   report.items++;
   if (errors === 0) report.eligible++;
 }
@@ -189,7 +189,7 @@ export function evaluateRichResults(graph: ItemGraph, vocabulary: Vocabulary = s
       if (rule.topLevelOnly && isNested(item)) continue;
       let report = byFeature.get(rule.feature);
       if (!report) {
-        report = { feature: rule.feature, source: rule.source, items: 0, eligible: 0, errorCount: 0, warningCount: 0, errors: [], warnings: [], ...(rule.note && { note: rule.note }) };
+        report = { feature: rule.feature, source: rule.source, items: 0, eligible: 0, error_count: 0, warning_count: 0, errors: [], warnings: [], ...(rule.note && { note: rule.note }) };
         byFeature.set(rule.feature, report);
       }
       judge(rule, item, !isNested(item), report);
