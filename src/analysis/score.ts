@@ -27,6 +27,7 @@ export function scoreResults(verdicts: { check: Check; verdict: Verdict }[]) {
       passed: verdict.passed,
       value: verdict.value,
       ...(!verdict.passed && verdict.errors ? { errors: verdict.errors } : {}),
+      ...(verdict.applicable === false ? { applicable: false as const } : {}),
     };
     if (verdict.applicable === false) continue;
     possible += importancePoints[importance];

@@ -261,6 +261,8 @@ export interface CheckResult {
   passed: boolean;
   value: unknown;
   errors?: Record<string, unknown>;
+  /** Only on a check that could not apply to the page (it passed and was left out of the score). */
+  applicable?: false;
 }
 
 export type Results = Record<string, CheckResult>;

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { projectNameFor } from "../projects/project-name";
 import type { CrawlSessionStore } from "../render/browser-pool";
 import type { AuthSummary } from "../reports/auth-field";
+import type { CompareSummary } from "../site/issues/compare";
 import { UNFINISHED } from "./find-crawl";
 
 /*
@@ -235,6 +236,16 @@ export async function completeCrawl(db: Db, crawlId: number, verdict: CrawlVerdi
     .returning();
   return done;
 }
+
+/**
+ * The completed crawl keeps its compare with the crawl before it (computed once, when it completes), so its page
+ * shows "Since the last crawl" without comparing thousands of pages on every view.
+ */
+export const storeCompareSummary = (db: Db, crawlId: number, summary: CompareSummary) =>
+  db
+    .update(crawls)
+    .set({ compareSummary: summary })
+    .where(and(eq(crawls.id, crawlId), eq(crawls.status, "completed")));
 
 /** For the batch that cancels a crawl (before its reports fail): `cancelled`, only while unfinished. */
 export const markCancelled = (db: Db, accountId: number, crawlId: number, now: string) =>

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { emitEvent } from "../webhooks/emit-event";
 import { summaryOf, type CompareSummary } from "../site/issues/compare";
 import { compareCrawls, defaultBaseline } from "./compare-crawls";
+import { storeCompareSummary } from "./crawl-lifecycle";
 import { pageCounts } from "./find-crawl";
 import { noPages, toCrawlResource } from "./serialize";
 
@@ -24,11 +25,15 @@ export function crawlEventData(crawl: Crawl, counts: typeof noPages, origin: str
   return { ...resource, site_checks: siteChecks };
 }
 
-/** `crawl.completed`, once: only the consumer whose conditional update completed the crawl calls this. */
+/**
+ * `crawl.completed`, once: only the consumer whose conditional update completed the crawl calls this. The compare
+ * it carries is stored on the crawl too, for the crawl page.
+ */
 export async function notifyCrawlCompleted(db: Db, webhookQueue: Queue, crawl: Crawl, publicOrigin: string | null): Promise<void> {
   const counts = (await pageCounts(db, [crawl.id])).get(crawl.id) ?? noPages;
   const before = await defaultBaseline(db, crawl);
   const compare = before ? summaryOf(await compareCrawls(db, crawl, before)) : null;
+  if (compare) await storeCompareSummary(db, crawl.id, compare);
   await emitEvent(db, webhookQueue, crawl.accountId, "crawl.completed", crawlEventData(crawl, counts, publicOrigin, compare), {
     eventKey: `crawl:${crawl.id}`,
   });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { crawlPageStates, crawlSources, linkKinds } from "../site/terms";
+import type { CompareSummary } from "../site/issues/compare";
 
 export { crawlPageStates, crawlSources };
 
@@ -293,6 +294,8 @@ export const crawls = sqliteTable(
     score: integer(),
     result: text({ enum: ["good", "decent", "bad"] }),
     siteChecks: text({ mode: "json" }),
+    // The compare with the crawl before it, stored when the crawl completes so its page never recomputes it.
+    compareSummary: text({ mode: "json" }).$type<CompareSummary>(),
     // robots.txt and the not-found probe, fetched once at discovery and shared by every page's analysis.
     siteFacts: text({ mode: "json" }),
     intervalMs: integer().notNull().default(1000),

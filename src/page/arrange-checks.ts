@@ -8,6 +8,8 @@ export interface CheckRow {
   passed: boolean;
   value: unknown;
   errors?: Record<string, unknown>;
+  /** false for a check that could not apply to the page: a neutral mark, not a tick. */
+  applicable: boolean;
 }
 
 export interface CategorySection {
@@ -38,6 +40,7 @@ const toRow = (id: string, result: CheckResult, check: Check | undefined): Check
   passed: result.passed,
   value: result.value,
   errors: result.errors,
+  applicable: result.applicable !== false,
 });
 
 /** Categories in a fixed order, each with its failed checks first, then by importance, then registry order. */

@@ -5,8 +5,9 @@ import { RESULTS_DICTIONARY_1 } from "./results-dictionary";
 
 /**
  * How a report's `results` is stored. The API's JSON is `{<check id>: {category, importance, passed, value,
- * errors?}}`; the registry already knows each check's category and importance, so a stored entry is only
- * `[passed, value]` or `[passed, value, errors]`. An entry whose check the registry does not know (renamed or
+ * errors?, applicable?}}`; the registry already knows each check's category and importance, so a stored entry is
+ * only `[passed, value]`, `[passed, value, errors]` or, for a check that could not apply, `[passed, value, null,
+ * false]` (rows stored before that last form decode as before). An entry whose check the registry does not know (renamed or
  * removed since) or whose category/importance differ from it keeps its whole object, so nothing is lost.
  *
  * A stored value is one of:
@@ -18,7 +19,7 @@ import { RESULTS_DICTIONARY_1 } from "./results-dictionary";
  */
 export type StoredResults = Uint8Array | ArrayBuffer | number[] | string | null;
 
-type CompactEntry = [passed: boolean, value: unknown, errors?: Record<string, unknown>] | CheckResult;
+type CompactEntry = [passed: boolean, value: unknown, errors?: Record<string, unknown> | null, applicable?: false] | CheckResult;
 
 const DICTIONARY_DEFLATE_1 = 1;
 const dictionary1 = new TextEncoder().encode(RESULTS_DICTIONARY_1);
@@ -31,7 +32,8 @@ export function compactResults(results: Results): Record<string, CompactEntry> {
       out[id] = entry;
       continue;
     }
-    out[id] = entry.errors === undefined ? [entry.passed, entry.value] : [entry.passed, entry.value, entry.errors];
+    if (entry.applicable === false) out[id] = [entry.passed, entry.value, entry.errors ?? null, false];
+    else out[id] = entry.errors === undefined ? [entry.passed, entry.value] : [entry.passed, entry.value, entry.errors];
   }
   return out;
 }
@@ -45,14 +47,15 @@ export function expandResults(compact: Record<string, CompactEntry>): Results {
       continue;
     }
     const check = checksById.get(id);
-    const [passed, value, errors] = entry;
+    const [passed, value, errors, applicable] = entry;
     out[id] = {
       // An array entry is only written for a check the registry knew; if one disappears, it still shows.
       category: check?.category ?? "miscellaneous",
       importance: check?.importance ?? "low",
       passed,
       value,
-      ...(errors === undefined ? {} : { errors }),
+      ...(errors === undefined || errors === null ? {} : { errors }),
+      ...(applicable === false ? { applicable } : {}),
     };
   }
   return out;

@@ -36,6 +36,10 @@ const checkResult = z.object({
   passed: z.boolean(),
   value: z.unknown().meta({ description: "What the check found." }),
   errors: z.record(z.string(), z.unknown()).optional().meta({ description: "Only when the check failed." }),
+  applicable: z
+    .literal(false)
+    .optional()
+    .meta({ description: "Only on a check that could not apply to the page: it passed and was left out of the score." }),
 });
 
 /** The report resource of src/reports/serialize.ts, as the API answers it (checked against real answers in tests). */

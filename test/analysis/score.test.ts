@@ -52,14 +52,14 @@ describe("scoreResults", () => {
     expect(scoreResults([entry("high", notApplicable("n/a"))])).toMatchObject({ score: 100, result: "good" });
   });
 
-  it("stores category, importance, passed, value and errors only for failures, without applicable", () => {
+  it("stores category, importance, passed, value, errors only for failures and applicable only when false", () => {
     const ok = passed("high");
     const bad = failed("low");
     const na = entry("medium", notApplicable("no robots.txt"));
     const { results } = scoreResults([ok, bad, na]);
     expect(results[ok.check.id]).toEqual({ category: "seo", importance: "high", passed: true, value: "ok" });
     expect(results[bad.check.id]).toEqual({ category: "seo", importance: "low", passed: false, value: "bad", errors: { wrong: true } });
-    expect(results[na.check.id]).toEqual({ category: "seo", importance: "medium", passed: true, value: "no robots.txt" });
+    expect(results[na.check.id]).toEqual({ category: "seo", importance: "medium", passed: true, value: "no robots.txt", applicable: false });
   });
 });
 

@@ -7,6 +7,8 @@ import { site, startCrawl, waitForCrawl } from "../helpers/crawl";
 import { parseCsv } from "../helpers/csv";
 import { callTool, mcpClient } from "../helpers/mcp";
 import { createEndpoint, hookUrl, waitForWebhooks } from "../helpers/webhooks";
+import { checkInfo } from "../../src/site/issues/check-info";
+import { asHtml } from "../helpers/html";
 import { evolvePlan } from "../server/crawl-site";
 
 const page = (name: string) => site(`/evolve/${name}`);
@@ -153,6 +155,37 @@ describe("a crawl's issues and the compare of two crawls of a site that changed 
     const compare = await call(`/api/v1/crawls/${second.id}/compare`, { key: caller.key });
     const { checks: _checks, pages, ...summary } = compare.json.data;
     expect(ofCrawl(second.id).compare).toEqual({ ...summary, pages: { added: pages.added.pages, removed: pages.removed.pages } });
+  });
+
+  it("shows the compare stored at completion on the second crawl's page, and none on the first's", async () => {
+    // The summary is stored just before crawl.completed is emitted: once both deliveries arrived, both crawls are settled.
+    expect(await waitForWebhooks(hook.tag, 2)).toHaveLength(2);
+    const before = await call(`/crawls/${first.id}`);
+    expect(before.status).toBe(200);
+    expect(before.text).not.toContain("Since the last crawl");
+    const res = await call(`/crawls/${second.id}`);
+    expect(res.status).toBe(200);
+    const start = res.text.indexOf('id="since-heading"');
+    expect(start).toBeGreaterThan(0);
+    const section = res.text.slice(start, res.text.indexOf("</section>", start));
+    expect(section).toContain("Since the last crawl");
+    expect(section).toContain(`href="/crawls/${first.id}"`);
+    const { failures } = (await call(`/api/v1/crawls/${second.id}/compare`, { key: caller.key })).json.data;
+    const counted = (label: string) => Number(new RegExp(`<strong>(-?\\d+)</strong>${label}<`).exec(section)?.[1]);
+    expect(counted("checks newly failing")).toBe(2);
+    expect(counted("checks fixed")).toBe(3);
+    expect(counted("pages added")).toBe(1);
+    expect(counted("pages removed")).toBe(1);
+    expect(counted("new failures")).toBe(failures.new);
+    expect(counted("failures fixed")).toBe(failures.fixed);
+    expect(counted("failures remaining")).toBe(failures.remaining);
+    expect(failures.new).toBeGreaterThan(0);
+    const change = second.score - first.score;
+    expect(section).toContain(`${first.score} → ${second.score} (${change > 0 ? "+" : ""}${change})`);
+    // The checks by their titles: the two newly failing and the three fixed.
+    for (const check of [...Object.keys(evolvePlan.v2), ...Object.keys(evolvePlan.v1)]) {
+      expect(section).toContain(asHtml(checkInfo(check)!.title));
+    }
   });
 
   describe("through MCP", () => {

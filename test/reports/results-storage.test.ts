@@ -7,9 +7,8 @@ import { encodeResults } from "../../src/reports/results-codec";
 import { waitForReport } from "../helpers/wait-report";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { analyse, insertReport } from "../helpers/report-page";
+import { asHtml } from "../helpers/html";
 
-const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&quot;" };
-const asHtml = (text: string) => text.replace(/[&<>'"]/g, (ch) => entities[ch]!);
 
 const storedForm = (id: number) =>
   env.DB.prepare("SELECT typeof(results) AS type, length(results) AS bytes FROM reports WHERE id = ?").bind(id).first<{ type: string; bytes: number }>();
@@ -54,6 +53,24 @@ describe("results are stored compactly and read back unchanged", () => {
     expect(page.status).toBe(200);
     for (const id of Object.keys(analysis.results)) expect(page.text, id).toContain(asHtml(checksById.get(id)!.title));
   });
+
+  it("keeps a check that did not apply as applicable false, shown with a neutral mark; an applicable pass keeps its tick", async () => {
+    // Without rendering, agent_accessibility_tree cannot apply (it reads the browser's accessibility tree).
+    expect(analysis.results.agent_accessibility_tree!.applicable).toBe(false);
+    const id = await insertReport(caller, { analysis, url: "https://not-applicable.example/" });
+    await env.DB.prepare("UPDATE reports SET results = ? WHERE id = ?").bind(encodeResults(analysis.results), id).run();
+    const { results } = (await call(`/api/v1/reports/${id}`, { key: caller.key })).json.data;
+    expect(results.agent_accessibility_tree).toMatchObject({ passed: true, applicable: false });
+    expect(results.title.passed).toBe(true);
+    expect("applicable" in results.title).toBe(false);
+    const page = (await call(`/reports/${id}`)).text;
+    const item = (check: string) => page.slice(page.indexOf(`id="check-${check}"`), page.indexOf("</li>", page.indexOf(`id="check-${check}"`)));
+    expect(item("agent_accessibility_tree")).toContain('<span class="mark mark-na" aria-hidden="true">–</span>');
+    expect(item("agent_accessibility_tree")).toContain('<span class="sr-only">Not applicable: </span>');
+    expect(item("agent_accessibility_tree")).not.toContain("mark-pass");
+    expect(item("title")).toContain('<span class="mark mark-pass" aria-hidden="true">✓</span>');
+    expect(item("title")).toContain('<span class="sr-only">Passed: </span>');
+  });
 });
 
 describe("the compact_results migration converts rows stored before it", () => {
@@ -62,8 +79,10 @@ describe("the compact_results migration converts rows stored before it", () => {
   const analysis = analyse(`<!doctype html><html><head><title>Before the migration</title></head><body><p>Old row.</p></body></html>`);
   // An entry of a check the registry no longer knows, one whose importance differs from the registry's, and one
   // malformed entry: all three must come back exactly as they were stored.
+  // Rows of that time never carried `applicable` (results kept it only later).
+  const asStoredThen = Object.fromEntries(Object.entries(analysis.results).map(([id, { applicable: _na, ...entry }]) => [id, entry]));
   const oldResults = {
-    ...analysis.results,
+    ...asStoredThen,
     retired_check: { category: "seo", importance: "medium", passed: false, value: 3, errors: { gone: true } },
     title: { ...analysis.results.title!, importance: "low" },
     odd: {},

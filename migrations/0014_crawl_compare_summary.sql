@@ -1,0 +1,1 @@
+ALTER TABLE `crawls` ADD `compare_summary` text;
