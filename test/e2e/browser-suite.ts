@@ -180,7 +180,9 @@ async function main() {
       assert(res?.status() === 200, `status ${res?.status()}`);
       assert(await page.getByRole("heading", { name: /Site audit of/ }).isVisible(), "no crawl heading");
       assert(await page.locator("svg.gauge").isVisible(), "no score gauge");
-      assert(await page.getByText("Every page has its own title").isVisible(), "no duplicate_titles row");
+      assert(await page.getByRole("heading", { name: "Issues across the site" }).isVisible(), "no issue table");
+      assert(await page.getByRole("link", { name: "Every page has its own title" }).isVisible(), "no duplicate_titles issue row");
+      assert(await page.getByRole("heading", { name: "Every page has its own title" }).isVisible(), "no duplicate_titles site check");
       assert((await page.locator("table.pages a[href^='/reports/']").count()) > 5, "pages do not link to their reports");
       assert(cspErrors.length === 0, `CSP violations: ${cspErrors.join(" | ")}`);
       await page.setViewportSize(viewports.phone);

@@ -98,7 +98,7 @@ describe("the crawl page /crawls/{id}", () => {
     expect(at('id="issues-heading"')).toBeGreaterThan(0);
     expect(at('id="issues-heading"')).toBeLessThan(at('id="site-checks"'));
     expect(at('id="site-checks"')).toBeLessThan(at('id="pages-heading"'));
-    expect(res.text).toMatch(/<td>Every page has its own title <span class="tag">site<\/span><\/td><td>medium<\/td><td>1<\/td>/);
+    expect(res.text).toMatch(/<td><a href="\/api\/v1\/crawls\/\d+\/issues\/duplicate_titles">Every page has its own title<\/a> <span class="tag">site<\/span><\/td><td>medium<\/td><td>1 \(\d+%\)<\/td>/);
     const siteChecks = res.text.slice(res.text.indexOf('id="site-checks"'));
     const markOf = (title: string) => [...siteChecks.slice(0, siteChecks.indexOf(title)).matchAll(/mark mark-(\w+)/g)].at(-1)?.[1];
     expect(markOf("Every sitemap URL is linked from another page")).toBe("na");

@@ -123,6 +123,7 @@ export interface CrawlViewProps {
  */
 function IssueTable({ crawlId, issues }: { crawlId: number; issues: IssueRow[] }) {
   if (issues.length === 0) return <p class="muted">No check fails on any audited page.</p>;
+  // Three columns, like the pages table, so it fits a phone without sideways scrolling.
   return (
     <table class="pages">
       <thead>
@@ -130,21 +131,18 @@ function IssueTable({ crawlId, issues }: { crawlId: number; issues: IssueRow[] }
           <th scope="col">Check</th>
           <th scope="col">Importance</th>
           <th scope="col">Pages</th>
-          <th scope="col">Share</th>
-          <th scope="col">List</th>
         </tr>
       </thead>
       <tbody>
         {issues.map((issue) => (
           <tr>
             <td>
-              {issue.title} <span class="tag">{issue.kind === "site" ? "site" : issue.category}</span>
+              <a href={`/api/v1/crawls/${crawlId}/issues/${issue.check}`}>{issue.title}</a>{" "}
+              <span class="tag">{issue.kind === "site" ? "site" : issue.category}</span>
             </td>
             <td>{issue.importance}</td>
-            <td>{issue.pages}</td>
-            <td>{Math.round(issue.share * 100)}%</td>
             <td>
-              <a href={`/api/v1/crawls/${crawlId}/issues/${issue.check}`}>{issue.check}</a>
+              {issue.pages} ({Math.round(issue.share * 100)}%)
             </td>
           </tr>
         ))}
