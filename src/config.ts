@@ -149,6 +149,9 @@ const crawlVars = {
     "internal link targets a crawl checks with HEAD once its pages are audited (those it did not audit, most linked first), and as many external ones; the rest count as `not_checked`",
   ),
   LINK_CHECK_PER_HOST: number({ default: 10, min: 0, max: 1000, unit: "links" }, "external link targets a crawl checks at most per other host"),
+  SITE_CHECK_BATCH: number({ default: 1000, min: 1, max: 10_000, unit: "pages" },
+    "crawl pages the site checks and the link plan read at a time (keyset batches): what bounds their memory",
+  ),
 };
 
 /** Rendered audits (docs/rendering.md): the `browser` binding's pages. */
@@ -207,6 +210,8 @@ export interface CrawlSettings {
   intervalMs: number;
   /** LINK_CHECK_LIMIT and LINK_CHECK_PER_HOST: how far a crawl's link checks go (site/link-plan.ts). */
   linkChecks: LinkCheckBounds;
+  /** SITE_CHECK_BATCH: pages the site checks read at a time. */
+  siteCheckBatch: number;
 }
 
 export interface RenderSettings {
@@ -279,6 +284,7 @@ const toCrawlSettings = (v: z.output<z.ZodMiniObject<typeof crawlVars>>): CrawlS
   maxActive: v.MAX_ACTIVE_CRAWLS,
   intervalMs: v.CRAWL_INTERVAL_MS,
   linkChecks: { limit: v.LINK_CHECK_LIMIT, perHost: v.LINK_CHECK_PER_HOST },
+  siteCheckBatch: v.SITE_CHECK_BATCH,
 });
 
 /** The whole config from a set of vars, parsed now (no cache): `config(env)` is the one to call in the Worker. */

@@ -9,7 +9,7 @@ import { robotsPolicy } from "../site/discovery/robots-rules";
 import { planLinkChecks } from "../site/link-plan";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { runLinkChecks } from "../site/run-link-checks";
-import { runSiteChecks, siteViewOf } from "../site/checks/index";
+import { runSiteChecks, siteContextOf } from "../site/checks/index";
 import { auditPage } from "./audit";
 import type { SiteVerdict } from "../site/checks/types";
 import { followsLinks, foundViaOf, type CrawlFoundVia, type CrawlPageState } from "../site/terms";
@@ -138,7 +138,7 @@ export async function crawlSite(
     },
   );
   for (const link of planned) if (link.answer) answers.set(link.url, link.answer);
-  const siteChecks = runSiteChecks(siteViewOf(sitePages, { discoveredBy, truncated, source: crawl.source, siteFacts: site }, answers));
+  const siteChecks = runSiteChecks({ pages: sitePages, ...siteContextOf({ discoveredBy, truncated, source: crawl.source, siteFacts: site }, answers) });
   const scores = pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []));
   const score = scores.length > 0 ? Math.round(scores.reduce((sum, one) => sum + one, 0) / scores.length) : null;
   return {

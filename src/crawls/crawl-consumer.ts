@@ -5,11 +5,13 @@ import { checkLinksStep, completeLinkChecks } from "./check-links-step";
 import type { CrawlDeps } from "./crawl-deps";
 import { crawlFailures, failCrawl } from "./crawl-lifecycle";
 import { discoverCrawl } from "./discover";
+import { siteChecksStep } from "./finalize-crawl";
 
 const crawlId = z.number().int().positive();
 const crawlJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("discover"), crawlId }),
   z.object({ kind: z.literal("check_links"), crawlId }),
+  z.object({ kind: z.literal("site_checks"), crawlId }),
 ]);
 type CrawlJob = z.output<typeof crawlJob>;
 
@@ -17,10 +19,11 @@ type CrawlJob = z.output<typeof crawlJob>;
 const jobs: Record<CrawlJob["kind"], { run(deps: CrawlDeps, crawlId: number): Promise<void>; giveUp(deps: CrawlDeps, crawlId: number): Promise<void> }> = {
   discover: { run: discoverCrawl, giveUp: (deps, id) => failCrawl(deps.db, id, crawlFailures.discoveryFailed) },
   check_links: { run: checkLinksStep, giveUp: completeLinkChecks },
+  site_checks: { run: siteChecksStep, giveUp: completeLinkChecks },
 };
 
 /**
- * Consumer of the crawl queue: discovery jobs and link-check steps. The entry point of its invocation: the settings
+ * Consumer of the crawl queue: discovery jobs, link-check steps and site checks. The entry point of its invocation: the settings
  * and the database are made here once and handed down. A crash retries; the last attempt gives up as its job says.
  */
 export async function handleCrawlQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {

@@ -4,9 +4,9 @@ import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
 import { claimLastPage, completeCrawl } from "./crawl-lifecycle";
 import type { CrawlDeps } from "./crawl-deps";
 import { notifyCrawlCompleted } from "./notify";
-import { enqueueLinkChecks, linkAnswersOf, planCrawlLinks, sitePagesOf } from "./link-checks";
-import { runSiteChecks, siteViewOf } from "../site/checks/index";
-import type { SitePage, SiteVerdict } from "../site/checks/types";
+import { enqueueLinkChecks, linkAnswersOf, planCrawlLinks, sitePageBatches } from "./link-checks";
+import { runSiteChecksOver, siteContextOf } from "../site/checks/index";
+import type { SiteVerdict } from "../site/checks/types";
 import type { CrawlSiteFacts } from "../site/discovery/llms-links";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,21 +26,39 @@ function changesSince(current: CheckMap, previous: CheckMap | null) {
 }
 
 /**
- * The crawl whose last page has settled is claimed (once); its link targets are planned and their checks queued as
- * steps of the crawl queue (check-links-step.ts), which complete it when done. Without targets to ask (or when the
- * queue refuses), it completes now.
+ * The crawl whose last page has settled is claimed (once) and its site checks queued as a job of the crawl queue
+ * (`site_checks`): they read every page's facts, so they get an invocation of their own rather than the tail of the
+ * analysis consumer's. When the queue refuses, they run here.
  */
 export async function finalizeCrawl(deps: CrawlDeps, crawlId: number): Promise<void> {
   const crawl = await claimLastPage(deps.db, crawlId);
   if (!crawl) return;
-  const pages = await sitePagesOf(deps.db, crawlId);
-  const pending = await planCrawlLinks(deps.db, crawl, pages, deps.settings.crawl.linkChecks);
-  if (pending > 0 && (await enqueueLinkChecks(deps.crawlQueue, crawlId))) return;
-  await completeCrawlChecks(deps, crawl, pages);
+  if (await enqueueLinkChecks(deps.crawlQueue, crawlId, 0, "site_checks")) return;
+  await planCrawlChecks(deps, crawl);
 }
 
-/** Site checks (over the pages' facts and the link answers), score and result of a claimed crawl; then `completed`. */
-export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl, pages?: SitePage[]): Promise<void> {
+/** The crawl queue's `site_checks` job: of a claimed crawl still running, the link plan, then the checks. */
+export async function siteChecksStep(deps: CrawlDeps, crawlId: number): Promise<void> {
+  const crawl = await deps.db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
+  if (crawl?.status === "running" && crawl.settlingAt !== null) await planCrawlChecks(deps, crawl);
+}
+
+/**
+ * The claimed crawl's link targets are planned and their checks queued as steps of the crawl queue
+ * (check-links-step.ts), which complete it when done. Without targets to ask (or when the queue refuses), it completes now.
+ */
+async function planCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promise<void> {
+  const pages = sitePageBatches(deps.db, crawl.id, deps.settings.crawl.siteCheckBatch);
+  const pending = await planCrawlLinks(deps.db, crawl, pages, deps.settings.crawl.linkChecks);
+  if (pending > 0 && (await enqueueLinkChecks(deps.crawlQueue, crawl.id))) return;
+  await completeCrawlChecks(deps, crawl);
+}
+
+/**
+ * Site checks (over the pages' facts in batches of SITE_CHECK_BATCH, and the link answers), score and result of a
+ * claimed crawl; then `completed`.
+ */
+export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promise<void> {
   const { db } = deps;
   const crawlId = crawl.id;
   const [[mean], previous] = await db.batch([
@@ -51,12 +69,10 @@ export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl, pages?:
       .where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "audited"))),
     db.select({ siteChecks: crawls.siteChecks }).from(crawls).where(eq(crawls.id, crawl.previousId ?? 0)),
   ]);
-  const site = siteViewOf(
-    pages ?? (await sitePagesOf(db, crawlId)),
-    { ...crawl, siteFacts: crawl.siteFacts as CrawlSiteFacts | null },
-    await linkAnswersOf(db, crawlId),
+  const checks = await runSiteChecksOver(
+    sitePageBatches(db, crawlId, deps.settings.crawl.siteCheckBatch),
+    siteContextOf({ ...crawl, siteFacts: crawl.siteFacts as CrawlSiteFacts | null }, await linkAnswersOf(db, crawlId)),
   );
-  const checks = runSiteChecks(site);
   const changes = crawl.previousId ? changesSince(checks, (previous[0]?.siteChecks as CheckMap | null) ?? null) : null;
   const score = mean?.score ?? null;
   const now = Date.now();

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { LinkAnswer } from "../analysis/check-link";
 import { crawlLinks, crawlPages, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
+import type { PageBatches } from "../site/checks/index";
 import type { SitePage } from "../site/checks/types";
 import type { CrawlSiteFacts } from "../site/discovery/llms-links";
 import { robotsPolicy } from "../site/discovery/robots-rules";
-import { planLinkChecks, type LinkCheckBounds } from "../site/link-plan";
+import { planLinkChecksOver, type LinkCheckBounds } from "../site/link-plan";
 import type { PageFacts } from "../site/page-facts";
 import type { LinkKind } from "../site/terms";
 
@@ -14,28 +15,41 @@ import type { LinkKind } from "../site/terms";
  * (site/link-plan.ts), asked for by the crawl queue's steps (check-links-step.ts), read by the site checks.
  */
 
-/** The crawl queue's message for one step of a crawl's link checks. */
+/** The crawl queue's message for one step of a crawl's link checks, or for its site checks. */
 export interface LinkCheckJob {
-  kind: "check_links";
+  kind: "check_links" | "site_checks";
   crawlId: number;
 }
 
-/** The crawl's pages as the site checks read them. */
-export async function sitePagesOf(db: Db, crawlId: number): Promise<SitePage[]> {
-  const rows = await db
-    .select({ url: crawlPages.url, state: crawlPages.state, inSitemap: crawlPages.inSitemap, facts: crawlPages.facts })
-    .from(crawlPages)
-    .where(eq(crawlPages.crawlId, crawlId));
-  return rows.map((row) => ({ ...row, facts: (row.facts as PageFacts | null) ?? null }));
-}
+/**
+ * The crawl's pages as the site checks read them, `size` at a time in crawl_pages.id order (keyset: each batch starts
+ * after the last id of the one before), so no more than a batch of facts is held at once.
+ */
+export const sitePageBatches =
+  (db: Db, crawlId: number, size: number): PageBatches =>
+  async (each) => {
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .select({ id: crawlPages.id, url: crawlPages.url, state: crawlPages.state, inSitemap: crawlPages.inSitemap, facts: crawlPages.facts })
+        .from(crawlPages)
+        .where(and(eq(crawlPages.crawlId, crawlId), gt(crawlPages.id, after)))
+        .orderBy(asc(crawlPages.id))
+        .limit(size);
+      if (rows.length === 0) return;
+      after = rows.at(-1)!.id;
+      each(rows.map(({ id: _, ...row }): SitePage => ({ ...row, facts: (row.facts as PageFacts | null) ?? null })));
+      if (rows.length < size) return;
+    }
+  };
 
 /**
  * Writes the crawl's planned link targets (again after a lost finaliser: targets already there keep their answers)
  * and returns how many are still to be asked.
  */
-export async function planCrawlLinks(db: Db, crawl: Crawl, pages: SitePage[], bounds: LinkCheckBounds): Promise<number> {
+export async function planCrawlLinks(db: Db, crawl: Crawl, pages: PageBatches, bounds: LinkCheckBounds): Promise<number> {
   const robots = (crawl.siteFacts as CrawlSiteFacts | null)?.robots;
-  const planned = planLinkChecks({ pages }, robots ? robotsPolicy(robots) : () => true, bounds);
+  const planned = await planLinkChecksOver(pages, robots ? robotsPolicy(robots) : () => true, bounds);
   if (planned.length > 0) {
     const rows = planned.map((link) => ({ u: link.url, k: link.kind, s: link.answer?.status ?? null, e: link.answer?.error ?? null, c: link.answer ? 1 : 0 }));
     await db.run(sql`
@@ -77,10 +91,10 @@ export async function linkAnswersOf(db: Db, crawlId: number): Promise<Map<string
   return new Map(rows.map((row) => [row.url, { status: row.status, error: row.error }]));
 }
 
-/** Queues the crawl's next link-check step; false when the queue refused (the crawl then completes without it). */
-export async function enqueueLinkChecks(queue: Queue, crawlId: number, delaySeconds = 0): Promise<boolean> {
+/** Queues the crawl's next link-check step (or its site checks); false when the queue refused (the caller then goes on in place). */
+export async function enqueueLinkChecks(queue: Queue, crawlId: number, delaySeconds = 0, kind: LinkCheckJob["kind"] = "check_links"): Promise<boolean> {
   try {
-    await queue.send({ kind: "check_links", crawlId } satisfies LinkCheckJob, { contentType: "json", delaySeconds });
+    await queue.send({ kind, crawlId } satisfies LinkCheckJob, { contentType: "json", delaySeconds });
     return true;
   } catch (error) {
     console.error("link-check enqueue failed", error);

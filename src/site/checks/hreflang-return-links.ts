@@ -1,23 +1,26 @@
-import { audited, notApplicable, pagesByUrl, verdictOf } from "./helpers";
-import type { SiteCheck } from "./types";
+import { audited, noProblems, noteProblem, notApplicable, siteCheck, verdictOf } from "./helpers";
+import { indexed } from "./page-index";
+import { textHash } from "./text-hash";
 
-export const hreflangReturnLinks: SiteCheck = {
+export const hreflangReturnLinks = siteCheck({
   id: "hreflang_return_links",
   title: "hreflang alternates link back",
   fix: "Make every page listed as an alternate list the page that names it, in its own hreflang links.",
-  run(site) {
-    const pages = audited(site);
-    if (!pages.some((p) => p.facts.hreflang.length > 0)) return notApplicable();
-    const byUrl = pagesByUrl(site);
-    const problems = [];
-    for (const page of pages) {
+  start: (site) => ({ index: site.index, any: false, problems: noProblems() }),
+  scan(state, pages) {
+    state.any ||= audited(pages).some((p) => p.facts.hreflang.length > 0);
+  },
+  add({ index, problems }, pages) {
+    for (const page of audited(pages)) {
+      if (page.facts.hreflang.length === 0) continue;
+      const self = indexed(index, page.url);
+      const names = [textHash(page.url), textHash(page.facts.url)];
       for (const alternate of page.facts.hreflang) {
-        const other = byUrl.get(alternate);
-        if (!other || other === page) continue;
-        const returns = other.facts.hreflang.some((url) => url === page.url || url === page.facts.url);
-        if (!returns) problems.push({ url: page.url, alternate });
+        const other = indexed(index, alternate);
+        if (!other || other.seq === self?.seq) continue;
+        if (!other.hreflang.some((hash) => names.includes(hash))) noteProblem(problems, { url: page.url, alternate });
       }
     }
-    return verdictOf(problems);
   },
-};
+  finish: (state) => (state.any ? verdictOf(state.problems) : notApplicable()),
+});

@@ -16,6 +16,7 @@ import { sitemapCanonicalised } from "./sitemap-canonicalised";
 import { sitemapNoindex } from "./sitemap-noindex";
 import { sitemapNon200 } from "./sitemap-non-200";
 import type { SiteCheck, SitePage, SiteVerdict, SiteView } from "./types";
+import { emptyPageIndex, indexPages } from "./page-index";
 import { followsLinks, type CrawlSource } from "../terms";
 
 /** The only list of site checks (docs/crawls.md), in the order the crawl page shows them. */
@@ -37,16 +38,51 @@ export const siteChecks: SiteCheck[] = [
   llmsTxtLinks,
 ];
 
-export const runSiteChecks = (site: SiteView): Record<string, SiteVerdict> =>
-  Object.fromEntries(siteChecks.map((check) => [check.id, check.run(site)]));
+/** A run of every site check over a crawl's pages fed in batches: each batch to `scan`, then each again to `judge`. */
+export interface SiteCheckRun {
+  scan(pages: SitePage[]): void;
+  judge(pages: SitePage[]): void;
+  finish(): Record<string, SiteVerdict>;
+}
 
-/** What the site checks read of a finished crawl, built one way for the service's crawls and the CLI's. */
-export const siteViewOf = (
-  pages: SitePage[],
+export function startSiteChecks(site: Omit<SiteView, "pages">): SiteCheckRun {
+  const index = emptyPageIndex();
+  const context = { ...site, index };
+  const states = siteChecks.map((check) => check.start(context));
+  return {
+    scan(pages) {
+      indexPages(index, pages);
+      siteChecks.forEach((check, i) => check.scan?.(states[i], pages));
+    },
+    judge: (pages) => siteChecks.forEach((check, i) => check.add(states[i], pages)),
+    finish: () => Object.fromEntries(siteChecks.map((check, i) => [check.id, check.finish(states[i])])),
+  };
+}
+
+/** Reads a crawl's pages in batches, from the first, as many times as asked: each batch handed to `each`. */
+export type PageBatches = (each: (pages: SitePage[]) => void) => Promise<void>;
+
+/** The site checks over pages read in batches: two reads, never more than a batch of facts held at once. */
+export async function runSiteChecksOver(batches: PageBatches, site: Omit<SiteView, "pages">): Promise<Record<string, SiteVerdict>> {
+  const run = startSiteChecks(site);
+  await batches(run.scan);
+  await batches(run.judge);
+  return run.finish();
+}
+
+/** The site checks over pages held at once: one batch of them all. */
+export function runSiteChecks(site: SiteView): Record<string, SiteVerdict> {
+  const run = startSiteChecks(site);
+  run.scan(site.pages);
+  run.judge(site.pages);
+  return run.finish();
+}
+
+/** What the site checks read of a finished crawl besides its pages, built one way for the service's crawls and the CLI's. */
+export const siteContextOf = (
   crawl: { discoveredBy: "sitemap" | "links" | null; truncated: boolean; source: CrawlSource; siteFacts: CrawlSiteFacts | null },
   links: ReadonlyMap<string, LinkAnswer> = new Map(),
-): SiteView => ({
-  pages,
+): Omit<SiteView, "pages"> => ({
   sitemapRead: crawl.discoveredBy === "sitemap",
   linkGraphPartial: crawl.truncated || !followsLinks(crawl.source),
   linksFollowed: followsLinks(crawl.source),

@@ -1,7 +1,5 @@
 import type { LinkAnswer } from "../../analysis/check-link";
-import type { PageFacts } from "../page-facts";
-import { audited, pagesByUrl } from "./helpers";
-import type { SiteView } from "./types";
+import { textHash } from "./text-hash";
 
 /** Pages named as linking to a target: the first few. */
 export const MAX_SOURCES = 5;
@@ -16,34 +14,11 @@ export interface LinkedTarget {
   linkedFrom: number;
 }
 
-function targetsOf(site: Pick<SiteView, "pages">, pick: (facts: PageFacts) => string[] | undefined, keep: (url: string) => boolean) {
-  const targets = new Map<string, LinkedTarget>();
-  for (const page of audited(site)) {
-    for (const url of pick(page.facts) ?? []) {
-      if (!keep(url)) continue;
-      const target = targets.get(url) ?? { url, sources: [], linkedFrom: 0 };
-      target.linkedFrom += 1;
-      if (target.sources.length < MAX_SOURCES && !target.sources.includes(page.url)) target.sources.push(page.url);
-      targets.set(url, target);
-    }
-  }
-  return [...targets.values()];
+/** One more link from `from` to the target. */
+export function linkFrom(target: LinkedTarget, from: string): void {
+  target.linkedFrom += 1;
+  if (target.sources.length < MAX_SOURCES && !target.sources.includes(from)) target.sources.push(from);
 }
-
-/** Same-host targets no audited page answers for (past the limit or depth, not HTML, failed, blocked): each needs a link check. */
-export function unauditedTargets(site: Pick<SiteView, "pages">): LinkedTarget[] {
-  const byUrl = pagesByUrl(site);
-  return targetsOf(site, (facts) => facts.links, (url) => !byUrl.has(url));
-}
-
-/** Same-host targets an audited page answers for (by the URL the crawl asked for, or its final URL). */
-export function auditedTargets(site: Pick<SiteView, "pages">): LinkedTarget[] {
-  const byUrl = pagesByUrl(site);
-  return targetsOf(site, (facts) => facts.links, (url) => byUrl.has(url));
-}
-
-/** Targets on other hosts, every one of which needs a link check. */
-export const externalTargets = (site: Pick<SiteView, "pages">): LinkedTarget[] => targetsOf(site, (facts) => facts.external, () => true);
 
 /**
  * What a link check's answer says of its target. A 429, a timeout, a refused address (the URL guard) or a connection
@@ -65,16 +40,43 @@ export const brokenLink = (target: LinkedTarget, answer: LinkAnswer) => ({
   linked_from: target.sources,
 });
 
-/** The targets' link-check answers, counted by what they say; the broken ones as examples. */
-export function linkCounts(targets: LinkedTarget[], answers: ReadonlyMap<string, LinkAnswer>) {
-  const counts = { checked: 0, notChecked: 0, blocked: 0, broken: [] as ReturnType<typeof brokenLink>[] };
-  for (const target of targets) {
-    const answer = answers.get(target.url);
-    const state = linkState(answer);
-    if (state === "unchecked") counts.notChecked += 1;
-    else if (state === "blocked") counts.blocked += 1;
-    else counts.checked += 1;
-    if (state === "broken") counts.broken.push(brokenLink(target, answer!));
-  }
-  return counts;
+/**
+ * Distinct link targets counted by what their answer says, page batch by page batch: a target's hash once seen, and
+ * only the broken ones whole (with the pages linking to them), in the order first linked.
+ */
+export interface TargetTally {
+  seen: Set<number>;
+  checked: number;
+  notChecked: number;
+  blocked: number;
+  broken: Map<string, { target: LinkedTarget; answer: LinkAnswer }>;
 }
+
+export const emptyTally = (): TargetTally => ({ seen: new Set(), checked: 0, notChecked: 0, blocked: 0, broken: new Map() });
+
+/** A link from page `from` to `url`, whose answer `judge` gives (with what it says) the first time the target is seen. */
+export function tallyLink(
+  tally: TargetTally,
+  url: string,
+  from: string,
+  judge: (url: string) => { state: ReturnType<typeof linkState>; answer: LinkAnswer | undefined },
+): void {
+  const broken = tally.broken.get(url);
+  if (broken) return linkFrom(broken.target, from);
+  const hash = textHash(url);
+  if (tally.seen.has(hash)) return;
+  tally.seen.add(hash);
+  const { state, answer } = judge(url);
+  if (state === "unchecked") tally.notChecked += 1;
+  else if (state === "blocked") tally.blocked += 1;
+  else tally.checked += 1;
+  if (state === "broken") tally.broken.set(url, { target: { url, sources: [from], linkedFrom: 1 }, answer: answer! });
+}
+
+export const brokenExamples = (tally: TargetTally) => [...tally.broken.values()].map(({ target, answer }) => brokenLink(target, answer));
+
+/** A target's answer from the crawl's link checks. */
+export const checkedLink = (answers: ReadonlyMap<string, LinkAnswer>) => (url: string) => {
+  const answer = answers.get(url);
+  return { state: linkState(answer), answer };
+};

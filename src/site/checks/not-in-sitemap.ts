@@ -1,22 +1,33 @@
-import { audited, notApplicable, sitemapPages, verdictOf } from "./helpers";
-import type { SiteCheck } from "./types";
+import { audited, noProblems, noteProblem, notApplicable, siteCheck, sitemapPages, verdictOf } from "./helpers";
+import { textHash } from "./text-hash";
 
 /**
  * Indexable pages that links reach but no sitemap lists (medium). A link URL that redirects to a listed page, a
  * noindex page and a page canonicalised elsewhere are not pages to list; a page counts once by its final URL.
+ * The first pass keeps the hashes of the listed URLs, the second judges.
  */
-export const notInSitemap: SiteCheck = {
+export const notInSitemap = siteCheck({
   id: "not_in_sitemap",
   title: "Every indexable page is in the sitemap",
   fix: "Add these pages to the sitemap (or make them noindex if they should not be found): search engines find pages faster through it.",
-  run(site) {
-    if (!site.sitemapRead || !site.linksFollowed) return notApplicable();
-    const listed = new Set(sitemapPages(site).flatMap((p) => (p.facts ? [p.url, p.facts.url] : [p.url])));
-    const missing = new Set<string>();
-    for (const { url, inSitemap, facts } of audited(site)) {
-      const indexable = facts.status === 200 && !facts.noindex && (!facts.canonical || facts.canonical === facts.url || facts.canonical === url);
-      if (!inSitemap && indexable && !listed.has(url) && !listed.has(facts.url)) missing.add(facts.url);
+  start: (site) => ({ applies: site.sitemapRead && site.linksFollowed, listed: new Set<number>(), missing: new Set<number>(), problems: noProblems() }),
+  scan(state, pages) {
+    if (!state.applies) return;
+    for (const p of sitemapPages(pages)) {
+      state.listed.add(textHash(p.url));
+      if (p.facts) state.listed.add(textHash(p.facts.url));
     }
-    return verdictOf([...missing]);
   },
-};
+  add(state, pages) {
+    if (!state.applies) return;
+    for (const { url, inSitemap, facts } of audited(pages)) {
+      const indexable = facts.status === 200 && !facts.noindex && (!facts.canonical || facts.canonical === facts.url || facts.canonical === url);
+      if (inSitemap || !indexable) continue;
+      const final = textHash(facts.url);
+      if (state.listed.has(textHash(url)) || state.listed.has(final) || state.missing.has(final)) continue;
+      state.missing.add(final);
+      noteProblem(state.problems, facts.url);
+    }
+  },
+  finish: (state) => (state.applies ? verdictOf(state.problems) : notApplicable()),
+});

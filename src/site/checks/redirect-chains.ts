@@ -1,10 +1,12 @@
-import { audited, verdictOf } from "./helpers";
-import type { SiteCheck } from "./types";
+import { audited, noProblems, noteProblem, siteCheck, verdictOf } from "./helpers";
 
-export const redirectChains: SiteCheck = {
+export const redirectChains = siteCheck({
   id: "redirect_chains",
   title: "No URL takes two or more redirects",
   fix: "Point links and redirects straight at the final URL.",
-  run: (site) =>
-    verdictOf(audited(site).filter((p) => p.facts.redirects >= 2).map((p) => ({ url: p.url, redirects: p.facts.redirects, final_url: p.facts.url }))),
-};
+  start: noProblems,
+  add(problems, pages) {
+    for (const p of audited(pages)) if (p.facts.redirects >= 2) noteProblem(problems, { url: p.url, redirects: p.facts.redirects, final_url: p.facts.url });
+  },
+  finish: (problems) => verdictOf(problems),
+});

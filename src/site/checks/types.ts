@@ -3,6 +3,7 @@ import type { LlmsView } from "../discovery/llms-links";
 import type { PageFacts } from "../page-facts";
 import type { Category, Importance } from "../../analysis/types";
 import type { CrawlPageState } from "../terms";
+import type { PageIndex } from "./page-index";
 
 export interface SitePage {
   /** The URL the crawl audited (normalised), before redirects. */
@@ -38,8 +39,16 @@ export interface SiteVerdict {
   partly_checked?: true;
 }
 
-/** A site-wide check: pure, over the crawl's page facts, the same shape as a page check. */
-export interface SiteCheck {
+/** What a check reads of the crawl besides its pages: the view without them, and the index of its audited pages. */
+export type SiteContext = Omit<SiteView, "pages"> & { index: PageIndex };
+
+/**
+ * A site-wide check: pure, over the crawl's page facts, the same shape as a page check. It reads the pages in batches
+ * (site/checks/index.ts): `scan` sees every batch once to learn what the verdict needs of all pages (bounded: hashes
+ * and counts, never the facts), `add` sees them again once the index is complete and judges, `finish` gives the
+ * verdict. `run` is the same over one batch of every page (the tests', and any caller holding the pages).
+ */
+export interface SiteCheckSteps<S> {
   id: string;
   /**
    * For the crawl's issue list and the command line's --fail-on: "seo" and "medium" unless said (site-wide problems are
@@ -49,5 +58,13 @@ export interface SiteCheck {
   importance?: Importance;
   title: string;
   fix: string;
+  start(site: SiteContext): S;
+  scan?(state: S, pages: SitePage[]): void;
+  add(state: S, pages: SitePage[]): void;
+  finish(state: S): SiteVerdict;
+}
+
+/** A check of the list, whatever its state. */
+export interface SiteCheck<S = any> extends SiteCheckSteps<S> {
   run(site: SiteView): SiteVerdict;
 }
