@@ -237,8 +237,8 @@ const robots: Route = (req, res) => {
 /** Link targets of a links site past the crawl's link-check bound (LINK_CHECK_LIMIT 8 in the tests): linked once each. */
 export const linkFillers = (prefix: string) => Array.from({ length: 4 }, (_, i) => `${prefix}filler-${i + 1}`);
 
-/** The links sites' prefixes: the service's crawl test and the command line's each have their own request log. */
-export const linksPrefixes = ["/links/", "/links-cli/"] as const;
+/** The links sites' prefixes: the service's crawl test, the command line's and the site-check batches' each have their own request log. */
+export const linksPrefixes = ["/links/", "/links-cli/", "/links-steps/"] as const;
 
 /**
  * A site for the link checks under `prefix` (here /links/), crawled from its sitemap with limit 2 (home and /links/a).
