@@ -6,7 +6,7 @@ import { runLinkChecks } from "../site/run-link-checks";
 import type { CrawlDeps } from "./crawl-deps";
 import { releaseFetchSlot, renewSettling } from "./crawl-lifecycle";
 import { claimFetchSlot } from "./fetch-slot";
-import { completeCrawlChecks } from "./finalize-crawl";
+import { queueSiteChecks } from "./finalize-crawl";
 import { enqueueLinkChecks, nextLinks, pendingLinks, storeLinkAnswers } from "./link-checks";
 
 /**
@@ -20,7 +20,7 @@ export const LINK_STEP_MS = 60_000;
 /**
  * A step of a claimed crawl's link checks (a crawl queue message): the next targets asked, internal ones through the
  * crawl's fetch slot (its interval, Crawl-delay), with its login; the answers stored; then the next step queued, or,
- * when none is left, the site checks computed and the crawl completed. A crawl no longer running does nothing.
+ * when none is left, the site checks (a `site_checks` job of their own). A crawl no longer running does nothing.
  */
 export async function checkLinksStep(deps: CrawlDeps, crawlId: number): Promise<void> {
   const { db } = deps;
@@ -41,11 +41,5 @@ export async function checkLinksStep(deps: CrawlDeps, crawlId: number): Promise<
   });
   await storeLinkAnswers(db, crawlId, answers);
   if ((await pendingLinks(db, crawlId)) > 0 && (await enqueueLinkChecks(deps.crawlQueue, crawlId, laterSeconds))) return;
-  await completeLinkChecks(deps, crawlId);
-}
-
-/** The crawl completes with the answers it has (the last step, or one that crashed on every try). */
-export async function completeLinkChecks(deps: CrawlDeps, crawlId: number): Promise<void> {
-  const crawl = await deps.db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
-  if (crawl?.status === "running" && crawl.settlingAt !== null) await completeCrawlChecks(deps, crawl);
+  await queueSiteChecks(deps, crawlId);
 }

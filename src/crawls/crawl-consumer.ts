@@ -1,25 +1,27 @@
 import { z } from "zod";
 import { config } from "../config";
 import { createDb } from "../db/client";
-import { checkLinksStep, completeLinkChecks } from "./check-links-step";
+import { checkLinksStep } from "./check-links-step";
 import type { CrawlDeps } from "./crawl-deps";
 import { crawlFailures, failCrawl } from "./crawl-lifecycle";
 import { discoverCrawl } from "./discover";
-import { siteChecksStep } from "./finalize-crawl";
+import { planLinksStep, siteChecksStep } from "./finalize-crawl";
 
 const crawlId = z.number().int().positive();
 const crawlJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("discover"), crawlId }),
   z.object({ kind: z.literal("check_links"), crawlId }),
+  z.object({ kind: z.literal("plan_links"), crawlId }),
   z.object({ kind: z.literal("site_checks"), crawlId }),
 ]);
 type CrawlJob = z.output<typeof crawlJob>;
 
-/** What each job does, and what its last failed attempt does instead: discovery fails the crawl, link checks complete it with what they have. */
+/** What each job does, and what its last failed attempt does instead: discovery fails the crawl, the finalising steps complete it with what they have. */
 const jobs: Record<CrawlJob["kind"], { run(deps: CrawlDeps, crawlId: number): Promise<void>; giveUp(deps: CrawlDeps, crawlId: number): Promise<void> }> = {
   discover: { run: discoverCrawl, giveUp: (deps, id) => failCrawl(deps.db, id, crawlFailures.discoveryFailed) },
-  check_links: { run: checkLinksStep, giveUp: completeLinkChecks },
-  site_checks: { run: siteChecksStep, giveUp: completeLinkChecks },
+  check_links: { run: checkLinksStep, giveUp: siteChecksStep },
+  plan_links: { run: planLinksStep, giveUp: siteChecksStep },
+  site_checks: { run: siteChecksStep, giveUp: siteChecksStep },
 };
 
 /**

@@ -26,32 +26,47 @@ function changesSince(current: CheckMap, previous: CheckMap | null) {
 }
 
 /**
- * The crawl whose last page has settled is claimed (once) and its site checks queued as a job of the crawl queue
- * (`site_checks`): they read every page's facts, so they get an invocation of their own rather than the tail of the
- * analysis consumer's. When the queue refuses, they run here.
+ * The crawl whose last page has settled is claimed (once) and its link plan queued as a job of the crawl queue
+ * (`plan_links`): the plan and the site checks read every page's facts, so each gets an invocation of its own
+ * (docs/crawls.md "Finalising a large crawl") rather than the tail of the analysis consumer's. When the queue
+ * refuses, they run here.
  */
 export async function finalizeCrawl(deps: CrawlDeps, crawlId: number): Promise<void> {
   const crawl = await claimLastPage(deps.db, crawlId);
   if (!crawl) return;
-  if (await enqueueLinkChecks(deps.crawlQueue, crawlId, 0, "site_checks")) return;
-  await planCrawlChecks(deps, crawl);
+  if (await enqueueLinkChecks(deps.crawlQueue, crawlId, 0, "plan_links")) return;
+  await planLinksStep(deps, crawlId);
 }
 
-/** The crawl queue's `site_checks` job: of a claimed crawl still running, the link plan, then the checks. */
-export async function siteChecksStep(deps: CrawlDeps, crawlId: number): Promise<void> {
+const settling = async (deps: CrawlDeps, crawlId: number) => {
   const crawl = await deps.db.select().from(crawls).where(eq(crawls.id, crawlId)).get();
-  if (crawl?.status === "running" && crawl.settlingAt !== null) await planCrawlChecks(deps, crawl);
-}
+  return crawl?.status === "running" && crawl.settlingAt !== null ? crawl : null;
+};
 
 /**
- * The claimed crawl's link targets are planned and their checks queued as steps of the crawl queue
- * (check-links-step.ts), which complete it when done. Without targets to ask (or when the queue refuses), it completes now.
+ * The crawl queue's `plan_links` job: the claimed crawl's link targets are planned and their checks queued as steps
+ * of the crawl queue (check-links-step.ts), which queue its site checks when done. Without targets to ask, the site
+ * checks are queued now (run here when the queue refuses).
  */
-async function planCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promise<void> {
+export async function planLinksStep(deps: CrawlDeps, crawlId: number): Promise<void> {
+  const crawl = await settling(deps, crawlId);
+  if (!crawl) return;
   const pages = sitePageBatches(deps.db, crawl.id, deps.settings.crawl.siteCheckBatch);
   const pending = await planCrawlLinks(deps.db, crawl, pages, deps.settings.crawl.linkChecks);
   if (pending > 0 && (await enqueueLinkChecks(deps.crawlQueue, crawl.id))) return;
-  await completeCrawlChecks(deps, crawl);
+  await queueSiteChecks(deps, crawlId);
+}
+
+/** The site checks in an invocation of their own; in this one when the queue refuses. */
+export async function queueSiteChecks(deps: CrawlDeps, crawlId: number): Promise<void> {
+  if (await enqueueLinkChecks(deps.crawlQueue, crawlId, 0, "site_checks")) return;
+  await siteChecksStep(deps, crawlId);
+}
+
+/** The crawl queue's `site_checks` job (and the last resort of a crashed step): a claimed crawl completes with what it has. */
+export async function siteChecksStep(deps: CrawlDeps, crawlId: number): Promise<void> {
+  const crawl = await settling(deps, crawlId);
+  if (crawl) await completeCrawlChecks(deps, crawl);
 }
 
 /**

@@ -15,9 +15,9 @@ import type { LinkKind } from "../site/terms";
  * (site/link-plan.ts), asked for by the crawl queue's steps (check-links-step.ts), read by the site checks.
  */
 
-/** The crawl queue's message for one step of a crawl's link checks, or for its site checks. */
+/** The crawl queue's message for a step of a crawl's finalising: its link plan, a step of its link checks, its site checks. */
 export interface LinkCheckJob {
-  kind: "check_links" | "site_checks";
+  kind: "check_links" | "plan_links" | "site_checks";
   crawlId: number;
 }
 

@@ -9,7 +9,7 @@ import { deliverMessage } from "../helpers/webhooks";
  * sites). Each planted site is crawled through the API, the queues and the local page server; then the same crawl is
  * finalised again by the crawl queue's `site_checks` job with SITE_CHECK_BATCH=2, and must say the same.
  */
-const plantedSites = [
+const plantedSites: { name: string; form: Record<string, string | number> }[] = [
   // Duplicates, a 404, a redirect chain, noindex and canonicalised sitemap URLs, a blocked one, a broken internal
   // link, an orphan, canonical to noindex, a missing hreflang return link, llms.txt links that fail.
   { name: "site", form: { url: site("/site/") } },
@@ -47,7 +47,7 @@ describe("site checks give the same verdicts whether a crawl's pages are read in
       expect(once.status, JSON.stringify(once)).toBe("completed");
       const issuesOnce = await issuesOf(once.id);
       await reopen(once.id);
-      const result = await deliverMessage(CRAWL_QUEUE, { kind: "site_checks", crawlId: once.id }, { SITE_CHECK_BATCH: "2" });
+      const result = await deliverMessage(CRAWL_QUEUE, { kind: "site_checks", crawlId: once.id }, { SITE_CHECK_BATCH: "2" } as Partial<Env>);
       expect(result.explicitAcks).toHaveLength(1);
       const batched = await crawlOf(once.id);
       expect(batched.status).toBe("completed");
