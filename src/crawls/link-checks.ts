@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lte, max, min, sql } from "drizzle-orm";
 import type { LinkAnswer } from "../analysis/check-link";
 import { crawlLinks, crawlPages, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
@@ -22,18 +22,25 @@ export interface LinkCheckJob {
 }
 
 /**
- * The crawl's pages as the site checks read them, `size` at a time in crawl_pages.id order (keyset: each batch starts
- * after the last id of the one before), so no more than a batch of facts is held at once.
+ * The crawl's pages as the site checks read them, `size` at a time in crawl_pages.id order, so no more than a batch
+ * of facts is held at once. Keyset on the primary key between the crawl's first and last id, each batch after the last
+ * id of the one before, walking the table's id order and skipping other crawls' rows (`+crawl_id` keeps SQLite off the
+ * (crawl_id, url) index, which would sort all the crawl's rows for every batch).
  */
 export const sitePageBatches =
   (db: Db, crawlId: number, size: number): PageBatches =>
   async (each) => {
-    let after = 0;
+    const [span] = await db
+      .select({ first: min(crawlPages.id), last: max(crawlPages.id) })
+      .from(crawlPages)
+      .where(eq(crawlPages.crawlId, crawlId));
+    if (span?.first == null || span.last == null) return;
+    let after = span.first - 1;
     for (;;) {
       const rows = await db
         .select({ id: crawlPages.id, url: crawlPages.url, state: crawlPages.state, inSitemap: crawlPages.inSitemap, facts: crawlPages.facts })
         .from(crawlPages)
-        .where(and(eq(crawlPages.crawlId, crawlId), gt(crawlPages.id, after)))
+        .where(and(sql`+${crawlPages.crawlId} = ${crawlId}`, gt(crawlPages.id, after), lte(crawlPages.id, span.last)))
         .orderBy(asc(crawlPages.id))
         .limit(size);
       if (rows.length === 0) return;

@@ -173,6 +173,8 @@ describe("the last page to settle", () => {
     await addPage(id, "https://seeded.example/a", "audited", facts("https://seeded.example/a", "Same"));
     await addPage(id, "https://seeded.example/b", "audited", facts("https://seeded.example/b", "Same"));
     await Promise.all([finalizeCrawl(deps(), id), finalizeCrawl(deps(), id), finalizeCrawl(deps(), id)]);
+    // The claim queues the crawl's finalising jobs (plan_links, then site_checks) on the crawl queue.
+    await waitForCrawl(caller.key, id);
     const row = await env.DB.prepare("SELECT status, settling_at, site_checks FROM crawls WHERE id = ?").bind(id).first<Record<string, string>>();
     expect(row!.status).toBe("completed");
     expect(JSON.parse(row!.site_checks!).duplicate_titles.count).toBe(1);
@@ -209,7 +211,7 @@ describe("the crawl sweep", () => {
     await addPage(id, "https://lost.example/", "audited", facts("https://lost.example/", "Home"));
     await env.DB.prepare("UPDATE crawls SET settling_at = ? WHERE id = ?").bind(new Date(Date.now() - 6 * 60 * 1000).toISOString(), id).run();
     await sweepCrawls(deps());
-    expect((await call(`/api/v1/crawls/${id}`, { key: caller.key })).json.data.status).toBe("completed");
+    expect((await waitForCrawl(caller.key, id)).status).toBe("completed");
   });
 });
 
@@ -236,8 +238,8 @@ describe("pages whose analyses the queue refuses", () => {
       error_message: "The analysis could not be queued. Regenerate the report to try again.",
     });
     await sweepCrawls(deps());
-    const finished = await call(`/api/v1/crawls/${crawl!.id}`, { key: caller.key });
-    expect(finished.json.data).toMatchObject({ status: "completed", pages: { failed: 1, pending: 0 } });
+    const finished = await waitForCrawl(caller.key, crawl!.id);
+    expect(finished).toMatchObject({ status: "completed", pages: { failed: 1, pending: 0 } });
   });
 });
 
