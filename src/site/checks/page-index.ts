@@ -15,8 +15,8 @@ export interface IndexedPage {
 }
 
 /**
- * Audited pages by the hash of the URL the crawl asked for and of their final URL (as `pagesByUrl` did with the
- * whole pages): built in the first pass over the batches, read by the second.
+ * Audited pages by the hash of the URL the crawl asked for and of their final URL (a page's asked URL wins over an
+ * earlier page's final URL): built in the first pass over the batches, read by the second.
  */
 export interface PageIndex {
   byHash: Map<number, IndexedPage>;
