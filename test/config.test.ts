@@ -24,7 +24,7 @@ describe("config: defaults and values", () => {
       maxWebhooks: 10,
       webhookTimeoutMs: 15_000,
       publicOrigin: null,
-      crawl: { maxPages: 1000, maxDepth: 5, maxActive: 3, intervalMs: 1000, linkChecks: { limit: 1000, perHost: 10 } },
+      crawl: { maxPages: 1000, maxDepth: 5, maxActive: 3, intervalMs: 1000, linkChecks: { limit: 1000, perHost: 10 }, siteCheckBatch: 1000 },
       render: { enabled: true, concurrency: 2, timeoutMs: 20_000 },
       reportCookieSecret: undefined,
       webhookEncryptionKey: undefined,
@@ -105,7 +105,7 @@ describe("config: defaults and values", () => {
       maxWebhooks: 2,
       webhookTimeoutMs: 1500,
       publicOrigin: "https://audits.example",
-      crawl: { maxPages: 20, maxDepth: 0, maxActive: 1, intervalMs: 0, linkChecks: { limit: 0, perHost: 3 } },
+      crawl: { maxPages: 20, maxDepth: 0, maxActive: 1, intervalMs: 0, linkChecks: { limit: 0, perHost: 3 }, siteCheckBatch: 1000 },
       render: { enabled: false, concurrency: 4, timeoutMs: 5000 },
       reportCookieSecret: "cookie",
       // An empty secret is no secret: webhooks then answer 503 as when it is unset.

@@ -47,7 +47,7 @@ describe("site checks give the same verdicts whether a crawl's pages are read in
       expect(once.status, JSON.stringify(once)).toBe("completed");
       const issuesOnce = await issuesOf(once.id);
       await reopen(once.id);
-      const result = await deliverMessage(CRAWL_QUEUE, { kind: "site_checks", crawlId: once.id }, { SITE_CHECK_BATCH: "2" } as Partial<Env>);
+      const result = await deliverMessage(CRAWL_QUEUE, { kind: "site_checks", crawlId: once.id }, { SITE_CHECK_BATCH: "2" });
       expect(result.explicitAcks).toHaveLength(1);
       const batched = await crawlOf(once.id);
       expect(batched.status).toBe("completed");
