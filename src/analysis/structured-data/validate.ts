@@ -1,7 +1,7 @@
 import type { Finding } from "./finding";
 import { isForeignType, type Item, type ItemGraph, type ItemValue } from "./item";
 import { isAbsoluteUrl, looksLikeDate, looksLikeNumber, looksLikeUrl } from "./value-kinds";
-import { schemaVocabulary, type Vocabulary } from "./vocabulary";
+import type { Vocabulary } from "./vocabulary";
 
 type Family = "any" | "url" | "date" | "number" | "item";
 
@@ -181,7 +181,7 @@ function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item, findings: 
 }
 
 /** The schema.org findings of every item of the graph, against the pinned release (docs/analysis.md). */
-export function validateGraph(graph: ItemGraph, vocabulary: Vocabulary = schemaVocabulary()): Finding[] {
+export function validateGraph(graph: ItemGraph, vocabulary: Vocabulary): Finding[] {
   const memo = memoOf(vocabulary);
   const findings: Finding[] = [];
   for (const item of graph.all) validateItem(vocabulary, memo, item, findings);

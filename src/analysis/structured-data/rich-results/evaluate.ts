@@ -1,6 +1,6 @@
 import type { Finding } from "../finding";
 import { schemaTerm, valuesOf, type Item, type ItemGraph, type ItemValue } from "../item";
-import { schemaVocabulary, type Vocabulary } from "../vocabulary";
+import type { Vocabulary } from "../vocabulary";
 import { commerceFeatures } from "./features-commerce";
 import { contentFeatures } from "./features-content";
 import { mediaFeatures, retiredFeatures } from "./features-media";
@@ -200,7 +200,7 @@ function judge(compiledRule: CompiledRule, item: Item, standalone: boolean, repo
  * Every item that is a candidate for a Google rich result, judged against its feature's rules: one report per
  * feature found, in the order of the rule tables, and the retired features the page still marks up.
  */
-export function evaluateRichResults(graph: ItemGraph, vocabulary: Vocabulary = schemaVocabulary()): { features: FeatureReport[]; retired: RetiredReport[] } {
+export function evaluateRichResults(graph: ItemGraph, vocabulary: Vocabulary): { features: FeatureReport[]; retired: RetiredReport[] } {
   // Another item's value: nested where it is written, or named by a reference.
   const isNested = (item: Item) => !item.topLevel || graph.referenced.has(item);
   const index = itemsByType(vocabulary, graph.all);
