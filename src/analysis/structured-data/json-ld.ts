@@ -1,6 +1,6 @@
 import { isObject, jsonLdBlocks, jsonLdItems as topLevelJsonLd, jsonLdTypes } from "../checks/misc-helpers";
 import type { Page } from "../types";
-import { schemaTerm, type Item, type ItemValue, type RefValue, type SyntaxProblem } from "./item";
+import { noProperties, propertyValues, schemaTerm, setValues, type Item, type ItemValue, type RefValue, type SyntaxProblem } from "./item";
 
 const SCHEMA_ORG = /^https?:\/\/schema\.org\/?$/i;
 /** Deeper than this, a nested object is left unread: a hostile block can nest far deeper than any real one. */
@@ -109,7 +109,7 @@ function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, de
     at,
     types: typesOf(node),
     id: typeof node["@id"] === "string" ? node["@id"] : null,
-    properties: new Map(),
+    properties: noProperties(),
     topLevel,
   };
   read.all.push(item);
@@ -121,8 +121,8 @@ function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, de
     const values = toValues(raw, at, step, depth, read);
     if (!values) continue;
     // "name" and "schema:name" are one property.
-    const known = item.properties.get(term);
-    item.properties.set(term, known ? known.concat(values) : values);
+    const known = propertyValues(item, term);
+    setValues(item, term, known ? known.concat(values) : values);
   }
   return item;
 }

@@ -149,7 +149,8 @@ function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item, findings: 
   const types = typeFacts(vocabulary, memo, item.types);
   for (const { level, message, fix } of types.findings) findings.push({ level, at, message, fix });
   if (types.known === null) return;
-  for (const [written, values] of item.properties) {
+  for (const written in item.properties) {
+    const values = item.properties[written]!;
     const facts = propertyFacts(vocabulary, memo, written);
     if (!facts.known) {
       findings.push({ level: "warning", at, property: written, message: `"${written}" is not a schema.org property`, fix: facts.unknownFix });

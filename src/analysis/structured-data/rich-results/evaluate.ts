@@ -1,5 +1,5 @@
 import type { Finding } from "../finding";
-import { schemaTerm, valuesOf, type Item, type ItemGraph, type ItemValue } from "../item";
+import { propertyValues, schemaTerm, valuesOf, type Item, type ItemGraph, type ItemValue } from "../item";
 import type { Vocabulary } from "../vocabulary";
 import { commerceFeatures } from "./features-commerce";
 import { contentFeatures } from "./features-content";
@@ -34,7 +34,7 @@ const present = (value: ItemValue) => value.kind === "item" || value.kind === "r
 function meets(item: Item, path: readonly string[], from = 0): boolean {
   const name = path[from]!;
   if (name === "@type") return item.types.length > 0;
-  const values = item.properties.get(name);
+  const values = propertyValues(item, name);
   if (!values) return false;
   const last = from === path.length - 1;
   let found = false;
