@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { seededRandom } from "../scripts/local-tools.mjs";
 import { parsePage } from "../src/analysis/parse";
+import { VOCABULARY } from "../src/analysis/structured-data/vocabulary-data";
 import { defaultCheckSettings, type FetchFacts, type Page, type SiteFacts } from "../src/analysis/types";
 
 /** Deterministic pseudo-random numbers: the same page on every run and every machine. */
@@ -180,6 +181,8 @@ export function factsFor(html: string, url = "https://www.example.com/guides/pag
     truncated: false,
     contentEncoding: "br",
     html,
+    // The schema.org table the analysis gathers beside every page (a static asset in the Worker).
+    schemaVocabulary: VOCABULARY,
   };
   const site: SiteFacts = {
     robots: {

@@ -1,10 +1,12 @@
 /**
  * The Worker's static assets (wrangler.toml [assets], directory public/, not in git): the API reference's script,
- * Scalar's standalone bundle, and axe-core for rendered audits, at the versions package-lock.json pins. GET /api/v1/docs loads it from the Worker, so the
+ * Scalar's standalone bundle, and axe-core for rendered audits, at the versions package-lock.json pins; and the
+ * schema.org table structured_data_valid and rich_results read (written from src/analysis/structured-data/vocabulary-data.ts,
+ * so it is not Worker script). GET /api/v1/docs loads it from the Worker, so the
  * reference works offline and its CSP allows no other origin. Run by postinstall; `node scripts/reference-assets.mjs`
  * lays it again by hand.
  */
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,12 +17,24 @@ export const REFERENCE_SCRIPT = at("public/api-reference/standalone.js");
 const AXE = at("node_modules/axe-core/axe.min.js");
 export const AXE_SCRIPT = at("public/axe.min.js");
 
+const VOCABULARY_MODULE = at("src/analysis/structured-data/vocabulary-data.ts");
+export const VOCABULARY_ASSET = at("public/schema-vocabulary.txt");
+
+/** The generated module's one string literal, as the plain text the Worker reads through ASSETS. */
+export function writeVocabularyAsset() {
+  const literal = /export const VOCABULARY = (".*");\s*$/s.exec(readFileSync(VOCABULARY_MODULE, "utf8"));
+  if (!literal) throw new Error(`${VOCABULARY_MODULE} holds no VOCABULARY string: regenerate it`);
+  mkdirSync(dirname(VOCABULARY_ASSET), { recursive: true });
+  writeFileSync(VOCABULARY_ASSET, JSON.parse(literal[1]));
+}
+
 export function copyReferenceAssets() {
   for (const [from, to] of [[BUNDLE, REFERENCE_SCRIPT], [AXE, AXE_SCRIPT]]) {
     if (!existsSync(from)) throw new Error(`${from} is missing: run npm ci (or did its package move the file?)`);
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(from, to);
   }
+  writeVocabularyAsset();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) copyReferenceAssets();

@@ -68,9 +68,11 @@ try {
     const allowed = await analyzePage(${JSON.stringify(page)}, { allowPrivateTargets: true });
     const app = await import("pagegrade");
     console.log(JSON.stringify({ refused: refused.code, ok: allowed.ok, results: Object.keys(allowed.results ?? {}).length, checks: checks.length,
+      schemaOrg: allowed.results.structured_data_valid.value.release,
       api: typeof app.createApi, queue: typeof app.handleQueue, worker: typeof app.default.fetch }));`;
   const out = JSON.parse((await run(process.execPath, ["--input-type=module", "-e", script], { cwd: consumer })).stdout);
-  assert.deepEqual(out, { refused: "blocked_url", ok: true, results: out.checks, checks: out.checks, api: "function", queue: "function", worker: "function" });
+  // The page's JSON-LD is judged against the schema.org table the package carries (the Worker reads it as an asset).
+  assert.deepEqual(out, { refused: "blocked_url", ok: true, results: out.checks, checks: out.checks, schemaOrg: "30.0", api: "function", queue: "function", worker: "function" });
 
   step("a TypeScript consumer type-checks against the shipped declarations");
   writeFileSync(join(consumer, "check.ts"), `
@@ -85,6 +87,7 @@ try {
   step("the bin runs with plain node");
   const bin = await run(join(consumer, "node_modules/.bin/pagegrade"), ["audit", page, "--allow-private", "--format", "json"]);
   assert.equal(JSON.parse(bin.stdout).data[0].status, "completed");
+  assert.equal(JSON.parse(bin.stdout).data[0].results.structured_data_valid.value.release, "30.0");
   const chromiumPath = "/usr/bin/chromium";
   if (existsSync(chromiumPath)) {
     step("pagegrade/analysis runs in a browser (Chromium, same origin)");

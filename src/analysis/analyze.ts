@@ -55,13 +55,15 @@ export async function analyzePage(
     const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
     const siteFacts = options.site ?? ((sameOrigin && (await early)) || fetchSiteFacts(fetched.facts.finalUrl, options));
     // The browser loads the page while robots.txt, the 404 probe and the page's markdown answer finish.
-    const [site, rendered, markdown] = await Promise.all([
+    // The schema.org table is read once per isolate (its source keeps it), so only the first page waits for it.
+    const [site, rendered, markdown, schemaVocabulary] = await Promise.all([
       siteFacts,
       options.render ? renderPage(url, options.render, options) : null,
       fetchAgentMarkdown(fetched.facts, options),
+      options.schemaVocabulary?.() ?? null,
     ]);
     if (rendered && !rendered.ok) return rendered;
-    return await withDomGate(() => parseAndCheck(url, { ...fetched.facts, markdown }, site, options, rendered));
+    return await withDomGate(() => parseAndCheck(url, { ...fetched.facts, markdown, schemaVocabulary }, site, options, rendered));
   } finally {
     bodyLease?.release();
   }

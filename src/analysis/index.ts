@@ -4,6 +4,7 @@
  */
 import { analyzePage as analyzeWithOptions, type AnalysisOutcome } from "./analyze";
 import type { RenderOptions } from "./render-page";
+import { bundledVocabulary } from "./structured-data/bundled-vocabulary";
 import { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 import type { CheckSettings } from "./types";
 
@@ -16,7 +17,7 @@ const defined = <T extends object>(options: T) =>
 export function analyzePage(url: string, options: AnalyzeOptions = {}): Promise<AnalysisOutcome> {
   const defaults = defaultAnalysisOptions;
   const { settings, ...rest } = options;
-  return analyzeWithOptions(url, { ...defaults, ...defined(rest), settings: { ...defaults.settings, ...defined(settings ?? {}) } });
+  return analyzeWithOptions(url, { ...defaults, schemaVocabulary: bundledVocabulary, ...defined(rest), settings: { ...defaults.settings, ...defined(settings ?? {}) } });
 }
 
 export type { AnalysisOutcome } from "./analyze";

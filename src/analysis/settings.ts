@@ -1,4 +1,5 @@
 import type { BodyBudget } from "./body-budget";
+import type { SchemaVocabularySource } from "./structured-data/vocabulary";
 import type { OriginCredentials } from "./credentials";
 import { defaultCheckSettings, type CheckSettings } from "./types";
 
@@ -14,6 +15,8 @@ export interface AnalysisOptions {
   bodyBudget?: BodyBudget;
   /** A login for the audited site: sent only to its origin, by every fetch of the audit (docs/security.md). */
   credentials?: OriginCredentials;
+  /** The schema.org table's source (structured-data/vocabulary.ts): the Worker's static asset, else the bundled module. */
+  schemaVocabulary?: SchemaVocabularySource;
 }
 
 /**

@@ -22,6 +22,11 @@ export interface FetchFacts {
    * null when nothing was asked (no markdown offered, or the page did not answer 2xx), absent where not gathered.
    */
   markdown?: MarkdownFacts | null;
+  /**
+   * The pinned schema.org release's table (structured-data/vocabulary.ts), gathered beside the page like its markdown:
+   * what structured_data_valid and rich_results judge items against. Absent or null when it could not be read.
+   */
+  schemaVocabulary?: string | null;
 }
 
 /** The one markdown request of a page: to its advertised alternate (`link`), else the page itself with `Accept: text/markdown`. */

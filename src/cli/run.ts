@@ -3,6 +3,7 @@ import type { AnalysisOptions } from "../analysis/settings";
 import { analysisOptionsFromEnv, crawlSettingsFromEnv, renderTimeoutFromEnv } from "../config";
 import { parseCommandLine, usage, type AuditCommand, type CrawlCommand } from "./args";
 import type { RenderOptions } from "../analysis/render-page";
+import { bundledVocabulary } from "../analysis/structured-data/bundled-vocabulary";
 import { auditPages } from "./audit";
 import { loadBaseline, type Baseline } from "./baseline";
 import { openRenderer } from "./chromium/open-renderer";
@@ -49,7 +50,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The analysis options of a command: the Worker's vars from the environment, then the command's flags. */
 function analysisOptions(command: Command, fromEnv: AnalysisOptions): AnalysisOptions {
-  return { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets };
+  return { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets, schemaVocabulary: bundledVocabulary };
 }
 
 /**

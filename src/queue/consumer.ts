@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
+import { SCHEMA_VOCABULARY_ASSET } from "../analysis/structured-data/vocabulary";
 import { config } from "../config";
 import { crawlBrowserSessions } from "../crawls/crawl-lifecycle";
 import { crawlPagePath } from "../crawls/crawl-page-path";
@@ -9,6 +10,7 @@ import { analysisJobSchema, type AnalysisJob, type AnalysisPath } from "../repor
 import { failures } from "../reports/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { browserBinding } from "../render/availability";
+import { assetText } from "../render/asset-text";
 import { assetAxeSource } from "../render/axe-source";
 import { renderPool } from "../render/browser-pool";
 import { createTally, type BatchTally } from "./batch-tally";
@@ -33,7 +35,8 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     db,
     settings,
     lane,
-    options: laneOptions(settings, lane),
+    // The schema.org table structured_data_valid and rich_results read: a static asset, not Worker script.
+    options: { ...laneOptions(settings, lane), schemaVocabulary: assetText(env.ASSETS, SCHEMA_VOCABULARY_ASSET) },
     queues: laneQueues(env),
     hosts: createHostPolicy(db, lane, settings),
     pool: binding ? renderPool(binding, crawlBrowserSessions(db), settings.render, assetAxeSource(env.ASSETS)) : null,

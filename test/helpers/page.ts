@@ -1,5 +1,6 @@
 import { pageSignals } from "../../src/analysis/checks/render-signals";
 import { parsePage } from "../../src/analysis/parse";
+import { VOCABULARY } from "../../src/analysis/structured-data/vocabulary-data";
 import { defaultCheckSettings, type CheckSettings, type FetchFacts, type Page, type SiteFacts } from "../../src/analysis/types";
 
 export interface PageOptions {
@@ -33,6 +34,8 @@ export function makePage(html: string, options: PageOptions = {}): Page {
     truncated: false,
     contentEncoding: headers["content-encoding"] ?? null,
     html,
+    // What the analysis gathers beside every page (structured_data_valid and rich_results read it).
+    schemaVocabulary: VOCABULARY,
   };
   const site: SiteFacts = {
     robots: { url: new URL("/robots.txt", url).href, status: 404, body: null, ...options.robots },

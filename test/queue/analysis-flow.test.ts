@@ -46,6 +46,8 @@ describe("a report goes through the real queue, from POST to a finished report",
     expect(report.result).toBe("good");
     expect(report.issues).toEqual({ high: 2, medium: 0, low: 1 });
     expect(report.final_url).toBe(url);
+    // The schema.org table is no Worker script: the consumer read it as a static asset (ASSETS) to judge the Article.
+    expect(report.results.structured_data_valid).toMatchObject({ passed: true, value: { release: "30.0", items: 1, errors: 0 } });
   });
 
   it("regenerates with update=1: a later generated_at and the same id, url and created_at", async () => {

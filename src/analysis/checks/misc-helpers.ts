@@ -94,3 +94,6 @@ export function jsonLdTypes(item: unknown): string[] {
 
 /** Distinct values in first-seen order, capped for a report. */
 export const distinct = (values: Iterable<string>): string[] => [...new Set(values)].slice(0, MAX_LISTED);
+
+/** Why structured_data_valid and rich_results could not judge a page's items: the schema.org table was not read. */
+export const VOCABULARY_UNREAD = "the schema.org vocabulary could not be read";

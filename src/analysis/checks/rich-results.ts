@@ -2,7 +2,8 @@ import { itemGraph } from "../structured-data/extract";
 import { evaluateRichResults } from "../structured-data/rich-results/evaluate";
 import type { Check } from "../types";
 import { fail, notApplicable, pass } from "../verdict";
-import { MAX_LISTED } from "./misc-helpers";
+import { MAX_LISTED, VOCABULARY_UNREAD } from "./misc-helpers";
+import { pageVocabulary } from "../structured-data/vocabulary";
 
 export const richResults: Check = {
   id: "rich_results",
@@ -13,7 +14,9 @@ export const richResults: Check = {
   run(page) {
     const graph = itemGraph(page);
     if (graph.all.length === 0) return notApplicable("no structured data");
-    const { features, retired } = evaluateRichResults(graph);
+    const vocabulary = pageVocabulary(page);
+    if (!vocabulary) return notApplicable(VOCABULARY_UNREAD);
+    const { features, retired } = evaluateRichResults(graph, vocabulary);
     const value = {
       features,
       retired: retired.map((report) => ({ ...report, items: report.items.slice(0, MAX_LISTED), note: "Google no longer shows this rich result." })),

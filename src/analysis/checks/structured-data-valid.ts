@@ -1,10 +1,10 @@
 import { itemGraph } from "../structured-data/extract";
 import { itemTree } from "../structured-data/tree";
 import { validateGraph } from "../structured-data/validate";
-import { schemaVocabulary } from "../structured-data/vocabulary";
+import { pageVocabulary } from "../structured-data/vocabulary";
 import type { Check } from "../types";
 import { fail, notApplicable, pass } from "../verdict";
-import { MAX_LISTED } from "./misc-helpers";
+import { MAX_LISTED, VOCABULARY_UNREAD } from "./misc-helpers";
 import { findStructuredData } from "./structured-data";
 
 export const structuredDataValid: Check = {
@@ -16,8 +16,10 @@ export const structuredDataValid: Check = {
   run(page) {
     if (Object.keys(findStructuredData(page)).length === 0) return notApplicable("no structured data");
     const graph = itemGraph(page);
+    const vocabulary = graph.all.length > 0 ? pageVocabulary(page) : null;
+    if (graph.all.length > 0 && !vocabulary) return notApplicable(VOCABULARY_UNREAD);
     // The vocabulary is parsed only for a page that has items to check against it.
-    const findings = graph.all.length > 0 ? validateGraph(graph) : [];
+    const findings = vocabulary ? validateGraph(graph, vocabulary) : [];
     const errors = [
       ...graph.problems.map((problem) => ({ level: "error" as const, at: problem.at, message: problem.message, fix: "Fix the block so it parses as JSON-LD with a schema.org @context and an @type." })),
       ...findings.filter((finding) => finding.level === "error"),
@@ -25,7 +27,7 @@ export const structuredDataValid: Check = {
     const warnings = findings.filter((finding) => finding.level === "warning");
     const value = {
       // The release is named only when it was read.
-      release: graph.all.length > 0 ? schemaVocabulary().release : null,
+      release: vocabulary?.release ?? null,
       items: graph.all.length,
       errors: errors.length,
       warnings: warnings.length,

@@ -12,7 +12,7 @@ function resolveReferences(all: Item[], refs: RefValue[]): Set<Item> {
   for (const item of all) {
     if (item.id === null) continue;
     const known = byId.get(item.id);
-    if (!known || item.properties.size > known.properties.size) byId.set(item.id, item);
+    if (!known || Object.keys(item.properties).length > Object.keys(known.properties).length) byId.set(item.id, item);
   }
   for (const ref of refs) {
     ref.target = byId.get(ref.id) ?? null;
@@ -24,7 +24,7 @@ function resolveReferences(all: Item[], refs: RefValue[]): Set<Item> {
 /** Microdata and RDFa references, found by walking their values (they are few, and rare). */
 function attributeRefs(items: Item[], into: RefValue[]): void {
   for (const item of items) {
-    for (const values of item.properties.values()) for (const value of values) if (value.kind === "ref") into.push(value);
+    for (const property in item.properties) for (const value of item.properties[property]!) if (value.kind === "ref") into.push(value);
   }
 }
 

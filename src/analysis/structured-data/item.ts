@@ -25,8 +25,12 @@ export interface Item {
   /** schema.org types without their prefix ("Product"); a type of another vocabulary keeps its whole IRI. */
   types: string[];
   id: string | null;
-  /** schema.org properties without their prefix, in the order written; other vocabularies' properties are left out. */
-  properties: Map<string, ItemValue[]>;
+  /**
+   * schema.org properties without their prefix, in the order written; other vocabularies' properties are left out.
+   * A plain object, not a Map: a 200-product page holds 800 items, and a Map takes three times the memory. A page
+   * writes the names, so read them through `propertyValues` and write them through `setValues` (own keys only).
+   */
+  properties: Properties;
   /** Not the value of another item's property. */
   topLevel: boolean;
 }
@@ -35,6 +39,20 @@ export interface Item {
 export interface SyntaxProblem {
   at: string;
   message: string;
+}
+
+export type Properties = Record<string, ItemValue[]>;
+
+export const noProperties = (): Properties => ({});
+
+/** The values written for a property, if any: own keys only ("constructor" is a name a page can write). */
+export const propertyValues = (item: Item, property: string): ItemValue[] | undefined =>
+  Object.hasOwn(item.properties, property) ? item.properties[property] : undefined;
+
+export function setValues(item: Item, property: string, values: ItemValue[]): void {
+  // Assigning "__proto__" would set the object's prototype rather than add a property.
+  if (property === "__proto__") Object.defineProperty(item.properties, property, { value: values, enumerable: true, writable: true, configurable: true });
+  else item.properties[property] = values;
 }
 
 export interface ItemGraph {
@@ -60,7 +78,7 @@ export function schemaTerm(term: string): string | null {
 
 /** The values of a property, references followed to their item when the page has it. */
 export function valuesOf(item: Item, property: string): ItemValue[] {
-  return (item.properties.get(property) ?? []).map((value) =>
+  return (propertyValues(item, property) ?? []).map((value) =>
     value.kind === "ref" && value.target ? { kind: "item", item: value.target } : value,
   );
 }
@@ -72,9 +90,9 @@ export const valueText = (value: ItemValue): string | null =>
   value.kind === "item" ? null : value.kind === "ref" ? value.id : value.text;
 
 export function addValue(item: Item, property: string, value: ItemValue): void {
-  const list = item.properties.get(property);
+  const list = propertyValues(item, property);
   if (list) list.push(value);
-  else item.properties.set(property, [value]);
+  else setValues(item, property, [value]);
 }
 
 /** Every item reachable from the top-level ones, each once (a reference does not make a second copy). */
@@ -86,7 +104,7 @@ export function collectItems(items: Item[]): Item[] {
     if (seen.has(item)) continue;
     seen.add(item);
     const nested: Item[] = [];
-    for (const values of item.properties.values()) for (const value of values) if (value.kind === "item") nested.push(value.item);
+    for (const property in item.properties) for (const value of item.properties[property]!) if (value.kind === "item") nested.push(value.item);
     for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i]!);
   }
   return [...seen];

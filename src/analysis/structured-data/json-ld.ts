@@ -1,6 +1,6 @@
 import { isObject, jsonLdBlocks, jsonLdItems as topLevelJsonLd, jsonLdTypes } from "../checks/misc-helpers";
 import type { Page } from "../types";
-import { schemaTerm, type Item, type ItemValue, type RefValue, type SyntaxProblem } from "./item";
+import { noProperties, propertyValues, schemaTerm, setValues, type Item, type ItemValue, type RefValue, type SyntaxProblem } from "./item";
 
 const SCHEMA_ORG = /^https?:\/\/schema\.org\/?$/i;
 /** Deeper than this, a nested object is left unread: a hostile block can nest far deeper than any real one. */
@@ -27,29 +27,52 @@ function stepOf(name: string): { step: string; term: string | null } {
 }
 
 /**
- * The values of one property. Its path is `at` + `step`, joined only when a nested item needs it: most values are
- * text, and a 200-product page would otherwise build thousands of path strings nobody reads.
+ * One written value as an item value, or null for what holds none. Its path is `at` + `step`, joined only when a
+ * nested item needs it: most values are text, and a 200-product page would otherwise build thousands of path strings
+ * nobody reads.
  */
-function toValues(raw: unknown, at: string, step: string, depth: number, out: ItemValue[], read: Read): void {
-  if (raw === null || raw === undefined) return;
-  if (typeof raw === "string") out.push({ kind: "text", text: raw });
-  else if (typeof raw === "number") out.push({ kind: "number", text: String(raw) });
-  else if (typeof raw === "boolean") out.push({ kind: "boolean", text: String(raw) });
-  else if (Array.isArray(raw)) {
+function toValue(raw: unknown, at: string, step: string, depth: number, read: Read): ItemValue | null {
+  if (typeof raw === "string") return { kind: "text", text: raw };
+  if (typeof raw === "number") return { kind: "number", text: String(raw) };
+  if (typeof raw === "boolean") return { kind: "boolean", text: String(raw) };
+  if (!isObject(raw) || Array.isArray(raw)) return null;
+  if ("@value" in raw || "@list" in raw || "@set" in raw) return null;
+  if (typeof raw["@id"] === "string" && isReference(raw)) {
+    const ref: RefValue = { kind: "ref", id: raw["@id"], target: null };
+    read.refs.push(ref);
+    return ref;
+  }
+  return depth < MAX_DEPTH ? { kind: "item", item: toItem(raw, at + step, false, depth + 1, read) } : null;
+}
+
+/** A value object (@value), a list (@list, @set) or an array: what it wraps, each value added to `out`. */
+function addValues(raw: unknown, at: string, step: string, depth: number, out: ItemValue[], read: Read): void {
+  if (Array.isArray(raw)) {
     for (let i = 0; i < raw.length; i++) {
       const entry: unknown = raw[i];
-      if (typeof entry === "object" && entry !== null) toValues(entry, at, `${step}[${i}]`, depth, out, read);
-      else toValues(entry, at, step, depth, out, read);
+      addValues(entry, at, typeof entry === "object" && entry !== null ? `${step}[${i}]` : step, depth, out, read);
     }
-  } else if (isObject(raw)) {
-    if ("@value" in raw) return toValues(raw["@value"], at, step, depth, out, read);
-    if ("@list" in raw || "@set" in raw) return toValues(raw["@list"] ?? raw["@set"], at, step, depth, out, read);
-    if (typeof raw["@id"] === "string" && isReference(raw)) {
-      const ref: RefValue = { kind: "ref", id: raw["@id"], target: null };
-      out.push(ref);
-      read.refs.push(ref);
-    } else if (depth < MAX_DEPTH) out.push({ kind: "item", item: toItem(raw, at + step, false, depth + 1, read) });
+  } else if (isObject(raw) && "@value" in raw) addValues(raw["@value"], at, step, depth, out, read);
+  else if (isObject(raw) && ("@list" in raw || "@set" in raw)) addValues(raw["@list"] ?? raw["@set"], at, step, depth, out, read);
+  else {
+    const value = toValue(raw, at, step, depth, read);
+    if (value) out.push(value);
   }
+}
+
+/**
+ * The values of one property. Most properties hold one plain value: it gets a list of exactly one, as a list grown by
+ * push reserves room for 17 and a 200-product page holds thousands of them.
+ */
+function toValues(raw: unknown, at: string, step: string, depth: number, read: Read): ItemValue[] | null {
+  if (raw === null || raw === undefined) return null;
+  if (!Array.isArray(raw) && !(isObject(raw) && ("@value" in raw || "@list" in raw || "@set" in raw))) {
+    const value = toValue(raw, at, step, depth, read);
+    return value ? [value] : null;
+  }
+  const out: ItemValue[] = [];
+  addValues(raw, at, step, depth, out, read);
+  return out.length > 0 ? out.slice() : null;
 }
 
 /** `{"@id": ...}` and nothing else (a @context aside): a reference to a node, not a node. */
@@ -58,19 +81,23 @@ function isReference(node: Record<string, unknown>): boolean {
   return true;
 }
 
-/** Type names repeat across items as property names do: each is read once. */
-const typeTerms = new Map<string, string>();
+/**
+ * Type names repeat across items as property names do: each is read once, and items of one type share one list
+ * (nothing changes an item's types once read).
+ */
+const typeLists = new Map<string, string[]>();
+const NO_TYPES: string[] = [];
 
 const typesOf = (node: Record<string, unknown>): string[] => {
   const type = node["@type"];
   if (typeof type === "string") {
-    let term = typeTerms.get(type);
-    if (term === undefined) {
+    let types = typeLists.get(type);
+    if (types === undefined) {
       const trimmed = type.trim();
-      term = trimmed === "" ? "" : (schemaTerm(trimmed) ?? trimmed);
-      if (typeTerms.size < MAX_REMEMBERED) typeTerms.set(type, term);
+      types = trimmed === "" ? NO_TYPES : [schemaTerm(trimmed) ?? trimmed];
+      if (typeLists.size < MAX_REMEMBERED) typeLists.set(type, types);
     }
-    return term === "" ? [] : [term];
+    return types;
   }
   return jsonLdTypes(node).map((t) => schemaTerm(t) ?? t);
 };
@@ -82,7 +109,7 @@ function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, de
     at,
     types: typesOf(node),
     id: typeof node["@id"] === "string" ? node["@id"] : null,
-    properties: new Map(),
+    properties: noProperties(),
     topLevel,
   };
   read.all.push(item);
@@ -91,10 +118,11 @@ function toItem(node: Record<string, unknown>, at: string, topLevel: boolean, de
     const raw = node[name];
     const { step, term } = stepOf(name);
     if (term === null) continue;
-    const known = item.properties.get(term);
-    const values = known ?? [];
-    toValues(raw, at, step, depth, values, read);
-    if (!known && values.length > 0) item.properties.set(term, values);
+    const values = toValues(raw, at, step, depth, read);
+    if (!values) continue;
+    // "name" and "schema:name" are one property.
+    const known = propertyValues(item, term);
+    setValues(item, term, known ? known.concat(values) : values);
   }
   return item;
 }

@@ -1,7 +1,7 @@
 import { withAttribute } from "../parse";
 import type { Page } from "../types";
 import { elementLocation } from "./element-location";
-import { addValue, schemaTerm, type Item, type ItemValue } from "./item";
+import { addValue, noProperties, schemaTerm, type Item, type ItemValue } from "./item";
 
 const tokens = (value: string | null): string[] => (value ?? "").split(/\s+/).filter(Boolean);
 const tagOf = (el: Element) => el.localName.toLowerCase();
@@ -55,7 +55,7 @@ export function readMicrodata(page: Page): Item[] {
       at: elementLocation(scope),
       types: tokens(scope.getAttribute("itemtype")).map((type) => schemaTerm(type) ?? type),
       id: scope.getAttribute("itemid"),
-      properties: new Map(),
+      properties: noProperties(),
       topLevel: !scope.hasAttribute("itemprop"),
     };
     const pending: Element[] = [...scope.children];

@@ -1,7 +1,7 @@
 import { withAttribute } from "../parse";
 import type { Page } from "../types";
 import { elementLocation } from "./element-location";
-import { addValue, schemaTerm, type Item, type ItemValue } from "./item";
+import { addValue, noProperties, schemaTerm, type Item, type ItemValue } from "./item";
 
 const tokens = (value: string | null): string[] => (value ?? "").split(/\s+/).filter(Boolean);
 /** RDFa's initial context already knows `schema:`, so it works without a prefix declaration. */
@@ -73,7 +73,7 @@ export function readRdfa(page: Page): Item[] {
       at: elementLocation(el),
       types: tokens(el.getAttribute("typeof")).map((type) => term(el, type) ?? type),
       id: el.getAttribute("resource"),
-      properties: new Map(),
+      properties: noProperties(),
       topLevel: true,
     });
   }

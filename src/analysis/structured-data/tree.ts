@@ -1,4 +1,4 @@
-import { valueText, type Item, type Syntax } from "./item";
+import { propertyValues, valueText, type Item, type Syntax } from "./item";
 
 /** An item as the report page shows it: small, capped, plain data (it is stored with the report's results). */
 export interface ItemNode {
@@ -26,11 +26,11 @@ export function itemTree(items: Item[]): ItemNode[] {
   let budget = MAX_TREE_NODES;
   const build = (item: Item, depth: number): ItemNode => {
     budget--;
-    const labelValue = LABEL_PROPERTIES.map((p) => item.properties.get(p)?.[0]).find((v) => v && valueText(v));
+    const labelValue = LABEL_PROPERTIES.map((p) => propertyValues(item, p)?.[0]).find((v) => v && valueText(v));
     const label = labelValue ? valueText(labelValue) : item.id;
     const node: ItemNode = { at: item.at, syntax: item.syntax, types: item.types, ...(label && { label: short(label) }), properties: [], children: [] };
-    for (const [property, values] of item.properties) {
-      for (const value of values) {
+    for (const property in item.properties) {
+      for (const value of item.properties[property]!) {
         if (value.kind === "item") {
           if (depth < MAX_DEPTH && budget > 0) node.children.push({ property, node: build(value.item, depth + 1) });
         } else if (value.kind === "ref") node.children.push({ property, ref: value.id });

@@ -1,7 +1,7 @@
 import type { Finding } from "./finding";
 import { isForeignType, type Item, type ItemGraph, type ItemValue } from "./item";
 import { isAbsoluteUrl, looksLikeDate, looksLikeNumber, looksLikeUrl } from "./value-kinds";
-import { schemaVocabulary, type Vocabulary } from "./vocabulary";
+import type { Vocabulary } from "./vocabulary";
 
 type Family = "any" | "url" | "date" | "number" | "item";
 
@@ -149,7 +149,8 @@ function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item, findings: 
   const types = typeFacts(vocabulary, memo, item.types);
   for (const { level, message, fix } of types.findings) findings.push({ level, at, message, fix });
   if (types.known === null) return;
-  for (const [written, values] of item.properties) {
+  for (const written in item.properties) {
+    const values = item.properties[written]!;
     const facts = propertyFacts(vocabulary, memo, written);
     if (!facts.known) {
       findings.push({ level: "warning", at, property: written, message: `"${written}" is not a schema.org property`, fix: facts.unknownFix });
@@ -181,7 +182,7 @@ function validateItem(vocabulary: Vocabulary, memo: Memo, item: Item, findings: 
 }
 
 /** The schema.org findings of every item of the graph, against the pinned release (docs/analysis.md). */
-export function validateGraph(graph: ItemGraph, vocabulary: Vocabulary = schemaVocabulary()): Finding[] {
+export function validateGraph(graph: ItemGraph, vocabulary: Vocabulary): Finding[] {
   const memo = memoOf(vocabulary);
   const findings: Finding[] = [];
   for (const item of graph.all) validateItem(vocabulary, memo, item, findings);

@@ -1,4 +1,4 @@
-import { VOCABULARY } from "./vocabulary-data";
+import type { Page } from "../types";
 
 interface Table {
   release: string;
@@ -98,13 +98,27 @@ function build(table: Table): Vocabulary {
   };
 }
 
-let vocabulary: Vocabulary | null = null;
-
 /**
- * The pinned schema.org release, parsed on first use: a page without structured data never pays for it, and the
- * Worker's start-up only scans one string (docs/analysis.md, "Structured data").
+ * Where the pinned schema.org release's table comes from (the generator's text, vocabulary-data.ts): the Worker reads
+ * its static asset, the command line and the package the module itself (bundled-vocabulary.ts). It is not part of the
+ * Worker's script, which it would make ~22 KB heavier to start (docs/analysis.md, "Structured data"). Null when it
+ * could not be read.
  */
-export function schemaVocabulary(): Vocabulary {
-  vocabulary ??= build(parseVocabulary(VOCABULARY));
-  return vocabulary;
+export type SchemaVocabularySource = () => Promise<string | null>;
+
+/** The table's file among the Worker's static assets (scripts/reference-assets.mjs writes it from vocabulary-data.ts). */
+export const SCHEMA_VOCABULARY_ASSET = "schema-vocabulary.txt";
+
+let parsed: { text: string; vocabulary: Vocabulary } | null = null;
+
+/** The table as a vocabulary, parsed once per isolate: every page hands the same text. */
+export function vocabularyFrom(text: string): Vocabulary {
+  if (parsed?.text !== text) parsed = { text, vocabulary: build(parseVocabulary(text)) };
+  return parsed.vocabulary;
+}
+
+/** The vocabulary the analysis gathered for the page; null when none was (the checks then say they could not judge). */
+export function pageVocabulary(page: Page): Vocabulary | null {
+  const text = page.fetch.schemaVocabulary;
+  return text ? vocabularyFrom(text) : null;
 }

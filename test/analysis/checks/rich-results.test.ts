@@ -262,4 +262,13 @@ describe("rich_results check", () => {
   it("is not applicable without structured data", () => {
     expect(run("<p>plain</p>")).toEqual({ passed: true, value: "no structured data", applicable: false });
   });
+
+  it("says it could not judge when the schema.org table was not read (a failed asset read), rather than passing", () => {
+    const page = makePage(markup("json-ld", { "@type": "Product", name: "Shoe" }));
+    expect(richResults.run({ ...page, fetch: { ...page.fetch, schemaVocabulary: null } })).toEqual({
+      passed: true,
+      value: "the schema.org vocabulary could not be read",
+      applicable: false,
+    });
+  });
 });

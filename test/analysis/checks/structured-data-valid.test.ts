@@ -161,4 +161,13 @@ describe("structured_data_valid check", () => {
   it("is not applicable to a page without structured data", () => {
     expect(run("<p>nothing</p>")).toEqual({ passed: true, value: "no structured data", applicable: false });
   });
+
+  it("says it could not judge when the schema.org table was not read (a failed asset read), rather than passing", () => {
+    const page = makePage(item({ "@type": "Gizmo" }));
+    expect(structuredDataValid.run({ ...page, fetch: { ...page.fetch, schemaVocabulary: null } })).toEqual({
+      passed: true,
+      value: "the schema.org vocabulary could not be read",
+      applicable: false,
+    });
+  });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { itemGraph } from "../../../src/analysis/structured-data/extract";
 import { validateGraph } from "../../../src/analysis/structured-data/validate";
 import { VOCABULARY } from "../../../src/analysis/structured-data/vocabulary-data";
-import { parseVocabulary } from "../../../src/analysis/structured-data/vocabulary";
+import { parseVocabulary, vocabularyFrom } from "../../../src/analysis/structured-data/vocabulary";
 import { makePage } from "../../helpers/page";
 
 function releaseAsJsonLd() {
@@ -47,7 +47,7 @@ const pages: Record<string, string> = {
 function ours(html: string): string[] {
   const graph = itemGraph(makePage(html));
   const typesAt = new Map(graph.all.map((item) => [item.at, item.types]));
-  return validateGraph(graph)
+  return validateGraph(graph, vocabularyFrom(VOCABULARY))
     .flatMap((finding) => {
       const type = /^"(.+)" is not a schema\.org type$/.exec(finding.message);
       if (type) return [`type:${type[1]}`];

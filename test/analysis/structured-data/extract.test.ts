@@ -13,7 +13,7 @@ function plain(item: Item, depth = 0): unknown {
   return {
     types: item.types,
     ...(item.id !== null && { id: item.id }),
-    ...Object.fromEntries([...item.properties].map(([name, values]) => [name, values.map(value)])),
+    ...Object.fromEntries(Object.entries(item.properties).map(([name, values]) => [name, values.map(value)])),
   };
 }
 
@@ -80,10 +80,20 @@ describe("itemGraph", () => {
     });
   });
 
+  it("reads only the properties a page wrote: Object's own names are not properties, and __proto__ is one like any other", () => {
+    const graph = graphOf('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"A","__proto__":"p"}</script>');
+    const [thing] = graph.items;
+    expect(valuesOf(thing!, "constructor")).toEqual([]);
+    expect(valuesOf(thing!, "toString")).toEqual([]);
+    expect(Object.keys(thing!.properties)).toEqual(["name", "__proto__"]);
+    expect(valuesOf(thing!, "__proto__")).toEqual([{ kind: "text", text: "p" }]);
+    expect(Object.getPrototypeOf(thing!.properties)).toBe(Object.prototype);
+  });
+
   it("ends an itemref loop", () => {
     const graph = graphOf('<div id="a" itemscope itemtype="https://schema.org/Thing" itemref="b"><span itemprop="name">A</span></div><div id="b" itemprop="description" itemscope itemref="a"></div>');
     expect(graph.items).toHaveLength(1);
-    expect(graph.items[0]!.properties.get("name")).toHaveLength(1);
+    expect(graph.items[0]!.properties.name).toHaveLength(1);
   });
 
   it("reads RDFa Lite: vocab, typeof, property, resource, prefix, and nested items", () => {

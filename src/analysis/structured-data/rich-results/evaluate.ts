@@ -1,6 +1,6 @@
 import type { Finding } from "../finding";
-import { schemaTerm, valuesOf, type Item, type ItemGraph, type ItemValue } from "../item";
-import { schemaVocabulary, type Vocabulary } from "../vocabulary";
+import { propertyValues, schemaTerm, valuesOf, type Item, type ItemGraph, type ItemValue } from "../item";
+import type { Vocabulary } from "../vocabulary";
 import { commerceFeatures } from "./features-commerce";
 import { contentFeatures } from "./features-content";
 import { mediaFeatures, retiredFeatures } from "./features-media";
@@ -34,7 +34,7 @@ const present = (value: ItemValue) => value.kind === "item" || value.kind === "r
 function meets(item: Item, path: readonly string[], from = 0): boolean {
   const name = path[from]!;
   if (name === "@type") return item.types.length > 0;
-  const values = item.properties.get(name);
+  const values = propertyValues(item, name);
   if (!values) return false;
   const last = from === path.length - 1;
   let found = false;
@@ -77,7 +77,8 @@ function compiled(list: readonly Requirement[]): readonly Compiled[] {
 }
 
 function satisfied(item: Item, requirement: Compiled): boolean {
-  for (const path of requirement.paths) if (meets(item, path)) return true;
+  const paths = requirement.paths;
+  for (let i = 0; i < paths.length; i++) if (meets(item, paths[i]!)) return true;
   return false;
 }
 
@@ -149,10 +150,30 @@ function candidates(index: ReturnType<typeof itemsByType>, types: readonly strin
 /** The findings a report keeps per feature; past it they are only counted. */
 export const MAX_FINDINGS = 20;
 
+/** A rule with its requirement lists compiled, looked up once per rule rather than once per item judged. */
+interface CompiledRule {
+  rule: FeatureRule;
+  required: readonly Compiled[];
+  requiredStandalone: readonly Compiled[];
+  recommended: readonly Compiled[];
+}
+
+const compiledRules = new WeakMap<FeatureRule, CompiledRule>();
+
+function compiledRule(rule: FeatureRule): CompiledRule {
+  let found = compiledRules.get(rule);
+  if (!found) {
+    found = { rule, required: compiled(rule.required), requiredStandalone: compiled(rule.requiredStandalone ?? []), recommended: compiled(rule.recommended) };
+    compiledRules.set(rule, found);
+  }
+  return found;
+}
+
 /** Counts the requirements the item misses, writing the first MAX_FINDINGS of the feature as findings. */
-function recordMissing(rule: FeatureRule, item: Item, list: readonly Requirement[], into: Finding[], level: Finding["level"]): number {
+function recordMissing(rule: FeatureRule, item: Item, list: readonly Compiled[], into: Finding[], level: Finding["level"]): number {
   let missing = 0;
-  for (const requirement of compiled(list)) {
+  for (let i = 0; i < list.length; i++) {
+    const requirement = list[i]!;
     if (satisfied(item, requirement)) continue;
     missing++;
     // Writing every message of a 200-product page costs more than judging it: only the kept ones are written.
@@ -165,10 +186,11 @@ function recordMissing(rule: FeatureRule, item: Item, list: readonly Requirement
 }
 
 /** Judges one item into its feature's report: whether it is eligible, and what is missing. */
-function judge(rule: FeatureRule, item: Item, standalone: boolean, report: FeatureReport): void {
-  let errors = recordMissing(rule, item, rule.required, report.errors, "error");
-  if (standalone && rule.requiredStandalone) errors += recordMissing(rule, item, rule.requiredStandalone, report.errors, "error");
-  report.warning_count += recordMissing(rule, item, rule.recommended, report.warnings, "warning");
+function judge(compiledRule: CompiledRule, item: Item, standalone: boolean, report: FeatureReport): void {
+  const { rule } = compiledRule;
+  let errors = recordMissing(rule, item, compiledRule.required, report.errors, "error");
+  if (standalone) errors += recordMissing(rule, item, compiledRule.requiredStandalone, report.errors, "error");
+  report.warning_count += recordMissing(rule, item, compiledRule.recommended, report.warnings, "warning");
   report.error_count += errors;
   report.items++;
   if (errors === 0) report.eligible++;
@@ -178,12 +200,13 @@ function judge(rule: FeatureRule, item: Item, standalone: boolean, report: Featu
  * Every item that is a candidate for a Google rich result, judged against its feature's rules: one report per
  * feature found, in the order of the rule tables, and the retired features the page still marks up.
  */
-export function evaluateRichResults(graph: ItemGraph, vocabulary: Vocabulary = schemaVocabulary()): { features: FeatureReport[]; retired: RetiredReport[] } {
+export function evaluateRichResults(graph: ItemGraph, vocabulary: Vocabulary): { features: FeatureReport[]; retired: RetiredReport[] } {
   // Another item's value: nested where it is written, or named by a reference.
   const isNested = (item: Item) => !item.topLevel || graph.referenced.has(item);
   const index = itemsByType(vocabulary, graph.all);
   const byFeature = new Map<string, FeatureReport>();
   for (const rule of featureRules) {
+    const compiledOne = compiledRule(rule);
     for (const item of candidates(index, rule.types, rule.except)) {
       if (!conditionHolds(item, rule.when)) continue;
       if (rule.topLevelOnly && isNested(item)) continue;
@@ -192,7 +215,7 @@ export function evaluateRichResults(graph: ItemGraph, vocabulary: Vocabulary = s
         report = { feature: rule.feature, source: rule.source, items: 0, eligible: 0, error_count: 0, warning_count: 0, errors: [], warnings: [], ...(rule.note && { note: rule.note }) };
         byFeature.set(rule.feature, report);
       }
-      judge(rule, item, !isNested(item), report);
+      judge(compiledOne, item, !isNested(item), report);
     }
   }
   const retired = retiredFeatures
