@@ -149,6 +149,10 @@ const crawlVars = {
     "internal link targets a crawl checks with HEAD once its pages are audited (those it did not audit, most linked first), and as many external ones; the rest count as `not_checked`",
   ),
   LINK_CHECK_PER_HOST: number({ default: 10, min: 0, max: 1000, unit: "links" }, "external link targets a crawl checks at most per other host"),
+  // At least 2: a crawl that completes compares with the one before it, which must still have its page rows.
+  CRAWL_HISTORY: number({ default: 3, min: 2, max: 1000, unit: "crawls" },
+    "completed crawls per project that keep their page rows; the cron prunes older ones to their summary, site checks and issue counts",
+  ),
 };
 
 /** Rendered audits (docs/rendering.md): the `browser` binding's pages. */
@@ -207,6 +211,8 @@ export interface CrawlSettings {
   intervalMs: number;
   /** LINK_CHECK_LIMIT and LINK_CHECK_PER_HOST: how far a crawl's link checks go (site/link-plan.ts). */
   linkChecks: LinkCheckBounds;
+  /** CRAWL_HISTORY: completed crawls per project that keep their page rows (src/crawls/prune-crawls.ts). */
+  history: number;
 }
 
 export interface RenderSettings {
@@ -279,6 +285,7 @@ const toCrawlSettings = (v: z.output<z.ZodMiniObject<typeof crawlVars>>): CrawlS
   maxActive: v.MAX_ACTIVE_CRAWLS,
   intervalMs: v.CRAWL_INTERVAL_MS,
   linkChecks: { limit: v.LINK_CHECK_LIMIT, perHost: v.LINK_CHECK_PER_HOST },
+  history: v.CRAWL_HISTORY,
 });
 
 /** The whole config from a set of vars, parsed now (no cache): `config(env)` is the one to call in the Worker. */

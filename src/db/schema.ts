@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { crawlPageStates, crawlSources, linkKinds } from "../site/terms";
 import type { CompareSummary } from "../site/issues/compare";
+import type { IssueSummary } from "../site/issues/issue-rows";
 
 export { crawlPageStates, crawlSources };
 
@@ -296,6 +297,11 @@ export const crawls = sqliteTable(
     siteChecks: text({ mode: "json" }),
     // The compare with the crawl before it, stored when the crawl completes so its page never recomputes it.
     compareSummary: text({ mode: "json" }).$type<CompareSummary>(),
+    // Taken when the crawl's page rows start to be pruned (src/crawls/prune-crawls.ts): its issue counts and page
+    // counts, so its issues list and a crawl-level compare still answer without them.
+    issueSummary: text({ mode: "json" }).$type<IssueSummary>(),
+    // Set with issueSummary: from then on its page-level reads are gone (410), whether or not the cron has finished.
+    prunedAt: text(),
     // robots.txt and the not-found probe, fetched once at discovery and shared by every page's analysis.
     siteFacts: text({ mode: "json" }),
     intervalMs: integer().notNull().default(1000),
