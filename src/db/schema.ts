@@ -347,7 +347,12 @@ export const crawlPages = sqliteTable(
     facts: text({ mode: "json" }),
     settledAt: text(),
   },
-  (t) => [uniqueIndex("crawl_pages_crawl_url_unique").on(t.crawlId, t.url), index("crawl_pages_crawl_state_idx").on(t.crawlId, t.state, t.id)],
+  (t) => [
+    uniqueIndex("crawl_pages_crawl_url_unique").on(t.crawlId, t.url),
+    index("crawl_pages_crawl_state_idx").on(t.crawlId, t.state, t.id),
+    // (crawl_id, id): a crawl's pages in discovery order without reading and sorting them all (the pages list, its CSV).
+    index("crawl_pages_crawl_idx").on(t.crawlId),
+  ],
 );
 
 /**
