@@ -21,7 +21,10 @@ export async function crawlIssues(db: Db, crawl: Crawl, filter: Pick<ListCrawlIs
   );
 }
 
-/** A crawl's page checks tallied and its audited pages: counted over its rows, or, pruned, as stored when they went. */
+/**
+ * A crawl's page checks tallied and its audited pages: from its stored summary once it has one (a completed crawl,
+ * summarized by the cron; a pruned one always), else counted over its rows.
+ */
 export async function checkTallies(db: Db, crawl: Crawl): Promise<{ checks: Map<string, CheckTally>; audited: number }> {
   if (crawl.issueSummary) return { checks: new Map(Object.entries(crawl.issueSummary.checks)), audited: crawl.issueSummary.pages.audited ?? 0 };
   const [[tallied], counts] = await Promise.all([runBatch(db, [tallyStatement(crawl.id)]), pageCounts(db, [crawl.id])]);

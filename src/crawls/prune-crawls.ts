@@ -2,9 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { crawlLinks, crawlPageFailures, crawlPages, crawls } from "../db/schema";
 import type { Db } from "../db/client";
 import { runBatch } from "../db/batch";
-import type { IssueSummary } from "../site/issues/issue-rows";
-import { pageCounts } from "./find-crawl";
-import { tallies, tallyStatement } from "./tally-failures";
+import { issueSummaryOf } from "./summarize-crawls";
 
 /**
  * One cron run's share of the work: each statement deletes at most `rows` rows, and a run sends at most `statements`
@@ -21,7 +19,7 @@ export const PRUNE_BOUNDS: PruneBounds = { rows: 5000, statements: 20 };
 // A project's completed crawls, newest first: the oldest past the first `history` that still holds page rows (its
 // pages go last, so a page left means rows left).
 const nextToPrune = (history: number) => sql`
-  SELECT id, pruned_at IS NOT NULL AS summarized FROM (
+  SELECT id, pruned_at IS NOT NULL AS pruned FROM (
     SELECT id, pruned_at, row_number() OVER (PARTITION BY account_id, project ORDER BY id DESC) AS rank
     FROM ${crawls} WHERE status = 'completed') c
   WHERE rank > ${history} AND (pruned_at IS NULL OR EXISTS (SELECT 1 FROM ${crawlPages} p WHERE p.crawl_id = c.id))
@@ -30,15 +28,6 @@ const nextToPrune = (history: number) => sql`
 // Page rows of one crawl, in the order they go: failures and links name pages, so pages go last.
 const pageTables = [crawlPageFailures, crawlLinks, crawlPages];
 
-/**
- * Stores a crawl's issue and page counts on its row and marks it pruned: from then on it answers from them, before
- * any of its rows goes (docs/crawls.md "Pruned crawls").
- */
-async function summarize(db: Db, crawlId: number, now: Date) {
-  const [[tallied], counts] = await Promise.all([runBatch(db, [tallyStatement(crawlId)]), pageCounts(db, [crawlId])]);
-  const summary: IssueSummary = { checks: Object.fromEntries(tallies(tallied!.results)), pages: { ...counts.get(crawlId)! } };
-  await db.update(crawls).set({ issueSummary: summary, prunedAt: now.toISOString() }).where(eq(crawls.id, crawlId));
-}
 
 /**
  * Removes the page rows (crawl_pages, crawl_page_failures, crawl_links) of every project's completed crawls past its
@@ -51,10 +40,11 @@ export async function pruneCrawls(db: Db, history: number, bounds = PRUNE_BOUNDS
   let pruned = 0;
   while (left > 0) {
     const [found] = await runBatch(db, [nextToPrune(history)]);
-    const next = found!.results[0] as { id: number; summarized: number } | undefined;
+    const next = found!.results[0] as { id: number; pruned: number } | undefined;
     if (!next) break;
-    if (!next.summarized) {
-      await summarize(db, next.id, now);
+    if (!next.pruned) {
+      // The summary first (or again, if the summarizer took it before): from here on the crawl answers from it.
+      await db.update(crawls).set({ issueSummary: await issueSummaryOf(db, next.id), prunedAt: now.toISOString() }).where(eq(crawls.id, next.id));
       left -= 1;
     }
     for (const table of pageTables) {

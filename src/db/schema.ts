@@ -297,8 +297,8 @@ export const crawls = sqliteTable(
     siteChecks: text({ mode: "json" }),
     // The compare with the crawl before it, stored when the crawl completes so its page never recomputes it.
     compareSummary: text({ mode: "json" }).$type<CompareSummary>(),
-    // Taken when the crawl's page rows start to be pruned (src/crawls/prune-crawls.ts): its issue counts and page
-    // counts, so its issues list and a crawl-level compare still answer without them.
+    // Its issue counts and page counts, stored by the cron once it completed (src/crawls/summarize-crawls.ts) and
+    // before its page rows are pruned: its issues list answers from one row, and a pruned crawl still has them.
     issueSummary: text({ mode: "json" }).$type<IssueSummary>(),
     // Set with issueSummary: from then on its page-level reads are gone (410), whether or not the cron has finished.
     prunedAt: text(),

@@ -141,7 +141,13 @@ describe("pruning old crawls' page rows (CRAWL_HISTORY 3)", () => {
     expect(kept.json.data.pages.added).toEqual({ pages: 0, examples: [] });
   });
 
-  it("the kept crawls and the other account's answer in full", async () => {
+  it("the kept crawls and the other account's answer in full; the cron stored their issue summaries, which answer as the count did", async () => {
+    for (const crawl of [...ours.slice(2), ...theirs]) {
+      const row = await env.DB.prepare("SELECT issue_summary FROM crawls WHERE id = ?").bind(crawl.id).first<{ issue_summary: string | null }>();
+      expect(row!.issue_summary, `crawl ${crawl.id}`).not.toBeNull();
+      const key = theirs.includes(crawl) ? stranger.key : owner.key;
+      expect((await call(`/api/v1/crawls/${crawl.id}/issues?per_page=100`, { key })).json.data).toEqual(before.get(crawl.id)!.issues);
+    }
     for (const crawl of ours.slice(2)) {
       const pages = await call(`/api/v1/crawls/${crawl.id}/pages?per_page=100`, { key: owner.key });
       expect(pages.status, pages.text).toBe(200);
