@@ -19,6 +19,7 @@ import { encodeResults } from "../src/reports/results-codec";
 import { failedCheckIds } from "../src/site/issues/check-info";
 import { pageFactsOf } from "../src/site/page-facts";
 import { factsFor, generatePage, seeded } from "./pages";
+import { measureGet } from "./api-latency";
 import { realisticAnalyses } from "./realistic-results";
 import { nodeSqlite } from "./sqlite-db";
 import { d1File, migrateLocal, seedKeys, startWranglerDev } from "./wrangler-dev.mjs";
@@ -108,21 +109,6 @@ function storeSummary(file: string) {
   db.close();
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-async function measure(base: string, key: () => string, path: string) {
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/v1${path}`, { headers: { Authorization: `Bearer ${key()}`, Accept: "application/json" } });
-    const body = await res.text();
-    times.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 300)}`);
-  }
-  times.sort((a, b) => a - b);
-  return { path, p50: percentile(times, 50), p99: percentile(times, 99) };
-}
-
 /** The SQL each list sends, with its plan and median time on the seeded file. */
 async function plans(file: string, topCheck: string) {
   const { sqlite, dbWith } = nodeSqlite(file);
@@ -210,13 +196,13 @@ try {
     const results = [];
     for (const path of paths) {
       log(`${REQUESTS} requests: GET ${path}`);
-      results.push(await measure(dev.base, key, path));
+      results.push(await measureGet(dev.base, key, path, REQUESTS));
     }
     // The cron's summary of the completed crawl (src/crawls/summarize-crawls.ts), written as it would: the issues
     // list then reads one row instead of counting every failure.
     storeSummary(file);
     log(`${REQUESTS} requests: GET /crawls/${CRAWL}/issues?per_page=100 with the summary stored`);
-    const summarized = await measure(dev.base, key, `/crawls/${CRAWL}/issues?per_page=100`);
+    const summarized = await measureGet(dev.base, key, `/crawls/${CRAWL}/issues?per_page=100`, REQUESTS);
     results.push({ ...summarized, path: `${summarized.path} (summary)` });
     console.log("\nendpoint                                                       p50_ms  p99_ms");
     for (const r of results) console.log(`${r.path.padEnd(62)} ${r.p50.toFixed(1).padStart(6)}  ${r.p99.toFixed(1).padStart(6)}`);

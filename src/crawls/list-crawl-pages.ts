@@ -19,8 +19,8 @@ export const crawlPagesWhere = (crawlId: number, query: Pick<ListCrawlPagesQuery
     query.found_via === undefined ? undefined : foundVia[query.found_via],
   );
 
-// What a listed page shows: its facts (most of the row's bytes) stay unread.
-const listed = {
+// What a listed page shows (the CSV adds its report's figures): its facts, most of the row's bytes, stay unread.
+export const listedPageColumns = {
   id: crawlPages.id,
   url: crawlPages.url,
   state: crawlPages.state,
@@ -35,7 +35,7 @@ export async function listCrawlPages(db: Db, crawlId: number, query: ListCrawlPa
   const page = { page: query.page, perPage: query.per_page };
   const where = crawlPagesWhere(crawlId, query);
   const [rows, [total]] = await db.batch([
-    db.select(listed).from(crawlPages).where(where).orderBy(asc(crawlPages.id)).limit(page.perPage).offset(offsetOf(page)),
+    db.select(listedPageColumns).from(crawlPages).where(where).orderBy(asc(crawlPages.id)).limit(page.perPage).offset(offsetOf(page)),
     db.select({ n: count() }).from(crawlPages).where(where),
   ]);
   return { rows, total: total?.n ?? 0, page };
