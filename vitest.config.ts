@@ -71,6 +71,7 @@ export default defineConfig(async () => {
     "test/schedules/**/*.test.ts",
     "test/analysis/dom-gate.test.ts",
     "test/crawls/crawl-lifecycle.test.ts",
+    "test/crawls/prune-crawls.test.ts",
     "test/db/query-plan.test.ts",
     "test/history/history.test.ts",
     "test/http/d1-session.test.ts",

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { encodeResults } from "../src/reports/results-codec";
 import { failedCheckIds } from "../src/site/issues/check-info";
+import { measureGet } from "./api-latency";
 import { realisticAnalyses } from "./realistic-results";
 import { d1File, migrateLocal, seedKeys, startWranglerDev } from "./wrangler-dev.mjs";
 
@@ -85,23 +86,6 @@ function seed(persist: string) {
   return { bytesPerPage: (after - before) / PAGES, rowsPerPage: rows / PAGES, topCheck: top.c, topPages: top.n };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-async function measure(base: string, key: () => string, path: string) {
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/v1${path}`, { headers: { Authorization: `Bearer ${key()}`, Accept: "application/json" } });
-    const body = await res.text();
-    times.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 300)}`);
-    bytes = body.length;
-  }
-  times.sort((a, b) => a - b);
-  return { path, p50: percentile(times, 50), p99: percentile(times, 99), bytes };
-}
-
 const persist = mkdtempSync(join(tmpdir(), "pagegrade-bench-issues-"));
 try {
   log(`${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(" ")}; migrating a local D1 in ${persist}`);
@@ -123,7 +107,7 @@ try {
     const results = [];
     for (const path of paths) {
       log(`${REQUESTS} requests: GET ${path}`);
-      results.push(await measure(dev.base, key, path));
+      results.push(await measureGet(dev.base, key, path, REQUESTS));
     }
     console.log(`\n${PAGES} pages a crawl; ${stored.rowsPerPage.toFixed(1)} failure rows, ${stored.bytesPerPage.toFixed(0)} bytes of D1 per crawl page; top check ${stored.topCheck} on ${stored.topPages} pages`);
     console.log("endpoint                                                 p50_ms  p99_ms  body_bytes");

@@ -152,6 +152,10 @@ const crawlVars = {
   SITE_CHECK_BATCH: number({ default: 1000, min: 1, max: 10_000, unit: "pages" },
     "crawl pages the site checks and the link plan read at a time (keyset batches): what bounds their memory",
   ),
+  // At least 2: a crawl that completes compares with the one before it, which must still have its page rows.
+  CRAWL_HISTORY: number({ default: 3, min: 2, max: 1000, unit: "crawls" },
+    "completed crawls per project that keep their page rows; the cron prunes older ones to their summary, site checks and issue counts",
+  ),
 };
 
 /** Rendered audits (docs/rendering.md): the `browser` binding's pages. */
@@ -212,6 +216,8 @@ export interface CrawlSettings {
   linkChecks: LinkCheckBounds;
   /** SITE_CHECK_BATCH: pages the site checks read at a time. */
   siteCheckBatch: number;
+  /** CRAWL_HISTORY: completed crawls per project that keep their page rows (src/crawls/prune-crawls.ts). */
+  history: number;
 }
 
 export interface RenderSettings {
@@ -285,6 +291,7 @@ const toCrawlSettings = (v: z.output<z.ZodMiniObject<typeof crawlVars>>): CrawlS
   intervalMs: v.CRAWL_INTERVAL_MS,
   linkChecks: { limit: v.LINK_CHECK_LIMIT, perHost: v.LINK_CHECK_PER_HOST },
   siteCheckBatch: v.SITE_CHECK_BATCH,
+  history: v.CRAWL_HISTORY,
 });
 
 /** The whole config from a set of vars, parsed now (no cache): `config(env)` is the one to call in the Worker. */

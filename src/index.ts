@@ -1,6 +1,8 @@
 import { createApp } from "./app";
 import { config } from "./config";
 import { runDueCrawls } from "./crawls/run-due-crawls";
+import { pruneCrawls } from "./crawls/prune-crawls";
+import { summarizeCompletedCrawls } from "./crawls/summarize-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
 import { handleQueue } from "./queue/dispatch";
@@ -27,6 +29,8 @@ export default {
       requeueLostDeliveries(db, env.WEBHOOK_QUEUE),
       sweepCrawls({ db, settings, analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE, crawlQueue: env.CRAWL_QUEUE }),
       runDueCrawls(db, settings.crawl, env.CRAWL_QUEUE),
+      // One after the other: a crawl the pruner takes needs no separate summary.
+      pruneCrawls(db, settings.crawl.history).then(() => summarizeCompletedCrawls(db)),
       dropExpiredHostSlots(db),
       dropExpiredSlowness(db),
     ]);

@@ -5,6 +5,7 @@ import { crawlPageFailures as f, crawlPages, crawls, type Crawl } from "../db/sc
 import type { Db } from "../db/client";
 import { comparison, type CheckChange, type Comparison } from "../site/issues/compare";
 import { MAX_ISSUE_EXAMPLES, type CheckTally } from "../site/issues/issue-rows";
+import { checkTallies } from "./list-crawl-issues";
 import { tallies, tallyStatement } from "./tally-failures";
 
 /** The crawl a compare is made with by default: its previous run, else the project's last completed crawl before it. */
@@ -75,13 +76,45 @@ export async function compareCrawls(db: Db, now: Crawl, before: Crawl): Promise<
 }
 
 
+/**
+ * A compare where one crawl was pruned (its page rows gone): per check the counts before and now, the audited pages
+ * and the score; which pages changed is gone, so a page check's new, fixed and remaining are null (site checks still
+ * compare by verdict), as are the pages added and removed. `detail: "crawl"` says so.
+ */
+export async function compareAtCrawlLevel(db: Db, now: Crawl, before: Crawl) {
+  const [is, was] = await Promise.all([checkTallies(db, now), checkTallies(db, before)]);
+  const changes = new Map<string, CheckChange>();
+  for (const id of new Set([...is.checks.keys(), ...was.checks.keys()])) {
+    changes.set(id, { new: none(), fixed: none(), remaining: none(), before: was.checks.get(id)?.pages ?? 0, now: is.checks.get(id)?.pages ?? 0 });
+  }
+  const base = comparison({
+    crawl: now.id,
+    with: before.id,
+    scores: { from: before.score, to: now.score },
+    pageChanges: changes,
+    site: { before: before.siteChecks as Record<string, unknown> | null, now: now.siteChecks as Record<string, unknown> | null },
+    pages: { added: none(), removed: none() },
+  });
+  const unknown = { new: null, fixed: null, remaining: null };
+  return {
+    ...base,
+    detail: "crawl" as const,
+    audited: { before: was.audited, now: is.audited },
+    pages: { added: null, removed: null },
+    failures: unknown,
+    checks: base.checks.map((row) => (row.kind === "site" ? row : { ...row, ...unknown, examples: { new: [], fixed: [], remaining: [] } })),
+  };
+}
+
+export type CrawlLevelComparison = Awaited<ReturnType<typeof compareAtCrawlLevel>>;
+
 const withMessage = "The with field must be the id of one of your completed crawls.";
 
 /**
  * The compare the API and the MCP answer: the crawl (the caller's, found before) must have completed (409); `withId`
  * must be a completed crawl of the account (422); without it, no earlier completed crawl of the project is a 404.
  */
-export async function compareWith(db: Db, crawl: Crawl, withId: number | undefined): Promise<Comparison> {
+export async function compareWith(db: Db, crawl: Crawl, withId: number | undefined): Promise<(Comparison & { detail: "pages" }) | CrawlLevelComparison> {
   if (crawl.status !== "completed") throw new ApiError(409, "The crawl has not completed: compare it once it has.");
   const before =
     withId === undefined
@@ -89,5 +122,6 @@ export async function compareWith(db: Db, crawl: Crawl, withId: number | undefin
       : await db.select().from(crawls).where(and(eq(crawls.id, withId), eq(crawls.accountId, crawl.accountId), eq(crawls.status, "completed"))).get();
   if (!before && withId !== undefined) throw new ApiError(422, withMessage, { with: [withMessage] });
   if (!before) throw new ApiError(404, "No earlier completed crawl of this project to compare with.");
-  return compareCrawls(db, crawl, before);
+  if (crawl.prunedAt !== null || before.prunedAt !== null) return compareAtCrawlLevel(db, crawl, before);
+  return { ...(await compareCrawls(db, crawl, before)), detail: "pages" };
 }

@@ -3,7 +3,7 @@ import { crawlPages, reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { csvStream, type CsvColumn } from "../http/csv";
 import { verdictColumns } from "../reports/csv-columns";
-import { crawlPagesWhere } from "./list-crawl-pages";
+import { crawlPagesWhere, listedPageColumns } from "./list-crawl-pages";
 import type { ListCrawlPagesQuery } from "./schemas";
 import { foundViaOf } from "../site/terms";
 
@@ -14,13 +14,7 @@ type PageRow = Awaited<ReturnType<ReturnType<typeof selectPages>["all"]>>[number
 export const selectPages = (db: Db) =>
   db
     .select({
-      id: crawlPages.id,
-      url: crawlPages.url,
-      state: crawlPages.state,
-      depth: crawlPages.depth,
-      inSitemap: crawlPages.inSitemap,
-      linked: crawlPages.linked,
-      reportId: crawlPages.reportId,
+      ...listedPageColumns,
       status: reports.status,
       score: reports.score,
       result: reports.result,

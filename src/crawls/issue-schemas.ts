@@ -80,22 +80,33 @@ const issueIds = z.object({
   new: z.array(z.string()).meta({ description: "Checks failing now that failed on no page before." }),
   fixed: z.array(z.string()).meta({ description: "Checks that failed before and fail on no page now." }),
 });
-const failures = z.object({ new: checkCount, fixed: checkCount, remaining: checkCount }).meta({ description: "(page, check) failures in all." });
+const orGone = checkCount.nullable();
+const failures = z
+  .object({ new: orGone, fixed: orGone, remaining: orGone })
+  .meta({ description: "(page, check) failures in all; null when one crawl was pruned (`detail: crawl`)." });
 
 /** The compare of src/site/issues/compare.ts. */
 export const crawlCompareResource = z
   .object({
     crawl: z.int().positive(),
     with: z.int().positive(),
+    detail: z.enum(["pages", "crawl"]).meta({
+      description: "pages: matched page by page. crawl: one of the two was pruned (CRAWL_HISTORY), so only the crawl-level counts compare; the page-level figures are null.",
+    }),
+    audited: z.object({ before: checkCount, now: checkCount }).optional().meta({ description: "Audited pages of each crawl (`detail: crawl`)." }),
     score: scoreChange,
-    pages: z.object({ added: tally, removed: tally }).meta({ description: "Pages (by URL) only in this crawl, and only in the other." }),
+    pages: z
+      .object({ added: tally.nullable(), removed: tally.nullable() })
+      .meta({ description: "Pages (by URL) only in this crawl, and only in the other; null when one crawl was pruned." }),
     issues: issueIds,
     failures,
     checks: z.array(
       crawlIssueResource.omit({ pages: true, share: true, examples: true }).extend({
-        new: checkCount,
-        fixed: checkCount,
-        remaining: checkCount,
+        new: orGone,
+        fixed: orGone,
+        remaining: orGone,
+        before: checkCount.meta({ description: "Pages failing it in the other crawl (a site check: its problems)." }),
+        now: checkCount.meta({ description: "Pages failing it in this one." }),
         examples: z.object({ new: urls, fixed: urls, remaining: urls }),
       }),
     ),

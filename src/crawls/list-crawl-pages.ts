@@ -19,12 +19,23 @@ export const crawlPagesWhere = (crawlId: number, query: Pick<ListCrawlPagesQuery
     query.found_via === undefined ? undefined : foundVia[query.found_via],
   );
 
+// What a listed page shows (the CSV adds its report's figures): its facts, most of the row's bytes, stay unread.
+export const listedPageColumns = {
+  id: crawlPages.id,
+  url: crawlPages.url,
+  state: crawlPages.state,
+  depth: crawlPages.depth,
+  inSitemap: crawlPages.inSitemap,
+  linked: crawlPages.linked,
+  reportId: crawlPages.reportId,
+};
+
 /** The pages of a crawl the caller owns (checked before), in discovery order. */
 export async function listCrawlPages(db: Db, crawlId: number, query: ListCrawlPagesQuery) {
   const page = { page: query.page, perPage: query.per_page };
   const where = crawlPagesWhere(crawlId, query);
   const [rows, [total]] = await db.batch([
-    db.select().from(crawlPages).where(where).orderBy(asc(crawlPages.id)).limit(page.perPage).offset(offsetOf(page)),
+    db.select(listedPageColumns).from(crawlPages).where(where).orderBy(asc(crawlPages.id)).limit(page.perPage).offset(offsetOf(page)),
     db.select({ n: count() }).from(crawlPages).where(where),
   ]);
   return { rows, total: total?.n ?? 0, page };

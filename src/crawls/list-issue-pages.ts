@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { crawlPageFailures, crawlPages, reports, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { csvStream, type CsvColumn } from "../http/csv";
@@ -49,8 +49,16 @@ function issuePageOf(row: FailureRow, check: string): IssuePage {
 /** The pages of a crawl (the caller's, checked before) failing a page check, in discovery order. */
 export async function listPageCheckFailures(db: Db, crawlId: number, check: string, page: PageRequest) {
   const { query, where } = selectFailing(db, crawlId, check);
+  // The offset is taken over the failures' key alone: offset over the join would read every skipped page's report.
+  const onPage = db
+    .select({ id: crawlPageFailures.crawlPageId })
+    .from(crawlPageFailures)
+    .where(where)
+    .orderBy(asc(crawlPageFailures.crawlPageId))
+    .limit(page.perPage)
+    .offset(offsetOf(page));
   const [rows, [total]] = await db.batch([
-    query.where(where).orderBy(asc(crawlPageFailures.crawlPageId)).limit(page.perPage).offset(offsetOf(page)),
+    query.where(and(where, inArray(crawlPageFailures.crawlPageId, onPage))).orderBy(asc(crawlPageFailures.crawlPageId)),
     db.select({ n: count() }).from(crawlPageFailures).where(where),
   ]);
   return { rows: rows.map((row) => issuePageOf(row, check)), total: total?.n ?? 0 };

@@ -77,6 +77,9 @@ export const crawlResource = z
     created_at: timestamp,
     started_at: timestamp.nullable(),
     finished_at: timestamp.nullable(),
+    pruned_at: timestamp.nullable().meta({
+      description: "When the crawl was pruned (CRAWL_HISTORY): its page lists answer 410; its summary, site checks and issues stay.",
+    }),
   })
   .meta({ id: "Crawl" });
 

@@ -19,7 +19,8 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
     render: row.render,
     password: row.passwordHash !== null,
     auth: row.authSummary ?? null,
-    pages: { found: row.found, ...counts, skipped: row.skipped },
+    // A pruned crawl's page rows are gone: its counts are those stored when they went.
+    pages: { found: row.found, ...counts, ...(row.issueSummary?.pages as Partial<PageCounts> | undefined), skipped: row.skipped },
     truncated: row.truncated,
     score: row.score,
     result: row.result,
@@ -30,6 +31,7 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
     created_at: row.createdAt,
     started_at: row.startedAt,
     finished_at: row.finishedAt,
+    pruned_at: row.prunedAt,
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { crawlPageStates, crawlSources, linkKinds } from "../site/terms";
 import type { CompareSummary } from "../site/issues/compare";
+import type { IssueSummary } from "../site/issues/issue-rows";
 
 export { crawlPageStates, crawlSources };
 
@@ -296,6 +297,11 @@ export const crawls = sqliteTable(
     siteChecks: text({ mode: "json" }),
     // The compare with the crawl before it, stored when the crawl completes so its page never recomputes it.
     compareSummary: text({ mode: "json" }).$type<CompareSummary>(),
+    // Its issue counts and page counts, stored by the cron once it completed (src/crawls/summarize-crawls.ts) and
+    // before its page rows are pruned: its issues list answers from one row, and a pruned crawl still has them.
+    issueSummary: text({ mode: "json" }).$type<IssueSummary>(),
+    // Set with issueSummary: from then on its page-level reads are gone (410), whether or not the cron has finished.
+    prunedAt: text(),
     // robots.txt and the not-found probe, fetched once at discovery and shared by every page's analysis.
     siteFacts: text({ mode: "json" }),
     intervalMs: integer().notNull().default(1000),
@@ -341,7 +347,12 @@ export const crawlPages = sqliteTable(
     facts: text({ mode: "json" }),
     settledAt: text(),
   },
-  (t) => [uniqueIndex("crawl_pages_crawl_url_unique").on(t.crawlId, t.url), index("crawl_pages_crawl_state_idx").on(t.crawlId, t.state, t.id)],
+  (t) => [
+    uniqueIndex("crawl_pages_crawl_url_unique").on(t.crawlId, t.url),
+    index("crawl_pages_crawl_state_idx").on(t.crawlId, t.state, t.id),
+    // (crawl_id, id): a crawl's pages in discovery order without reading and sorting them all (the pages list, its CSV).
+    index("crawl_pages_crawl_idx").on(t.crawlId),
+  ],
 );
 
 /**

@@ -61,6 +61,7 @@ const errors = {
   401: { description: "Missing, malformed, unknown or revoked API key.", headers: { "WWW-Authenticate": header("Bearer") } },
   404: { description: "No such resource for this account (another account's is not found either)." },
   409: { description: "The resource is not in a state that allows this." },
+  410: { description: "Gone for good: the crawl was pruned (CRAWL_HISTORY), its page rows removed; its summary and issues stay." },
   413: { description: "The request body is larger than 64 KiB." },
   415: { description: "A body in another content type than form, multipart or JSON." },
   422: { description: "Invalid input: the message and `errors` name the field and the allowed values." },

@@ -54,7 +54,9 @@ const compareCrawlsTool = defineTool({
     const text =
       `Crawl ${id} against crawl ${data.with}: score ${score.from ?? "none"} -> ${score.to ?? "none"}; ` +
       `new issues: ${issues.new.join(", ") || "none"}; fixed issues: ${issues.fixed.join(", ") || "none"}; ` +
-      `failures ${failures.new} new, ${failures.fixed} fixed, ${failures.remaining} remaining; pages ${pages.added.pages} added, ${pages.removed.pages} removed.`;
+      (data.detail === "crawl"
+        ? "one of the two crawls was pruned, so page-level changes are gone: per check counts before and now only."
+        : `failures ${failures.new} new, ${failures.fixed} fixed, ${failures.remaining} remaining; pages ${pages.added?.pages} added, ${pages.removed?.pages} removed.`);
     return { data: { ...data }, text };
   },
 });

@@ -7,6 +7,7 @@ import { noPages, toCrawlPageResource, toCrawlResource, type CrawlResource } fro
 import { notFound } from "../http/errors";
 import { reportResource } from "../reports/schemas";
 import { idOf, page, pageFields, pageOf, render } from "./arguments";
+import { requirePageRows } from "../crawls/pruned";
 import { defineTool, type ToolContext } from "./tool";
 
 const crawlId = z.object({ id: idOf("crawl") });
@@ -76,6 +77,7 @@ const listCrawlPagesTool = defineTool({
   annotations: { readOnlyHint: true },
   async run({ id, state, found_via, page }, ctx) {
     const { found, db } = await findOrThrow(ctx, id);
+    requirePageRows(found);
     const list = await listWorstPages(db, found.id, { state, found_via }, { page, perPage: PAGES_PER_CALL });
     const pages = list.rows.map((row) => ({
       ...toCrawlPageResource(row),

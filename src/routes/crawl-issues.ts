@@ -9,6 +9,7 @@ import { crawlIssues } from "../crawls/list-crawl-issues";
 import {
   exportPageCheckFailures, exportSiteCheckExamples, issuePagesCsvHeader, listPageCheckFailures, siteCheckExamples,
 } from "../crawls/list-issue-pages";
+import { requirePageRows } from "../crawls/pruned";
 import { crawlIdParam } from "../crawls/schemas";
 import type { AppEnv } from "../env";
 import { csvResponse, wantsCsv } from "../http/csv";
@@ -61,7 +62,7 @@ const issuePagesRoute = createRoute({
   request: { params: crawlCheckParam, query: listIssuePagesQuery },
   responses: {
     200: withCsv(ok("A page of the failing pages, or all of them as CSV.", pageOf(crawlIssuePageFieldsResource)), issuePagesCsvHeader),
-    ...errorResponses([404, "No such crawl for this account, or no such check."], 422),
+    ...errorResponses([404, "No such crawl for this account, or no such check."], [410, "A page check of a pruned crawl: its page rows are gone."], 422),
   },
 });
 
@@ -74,6 +75,7 @@ crawlIssueRoutes.openapi(issuePagesRoute, async (c) => {
   const { db, found } = crawl;
   const page = { page: query.page, perPage: query.per_page };
   const site = info.kind === "site";
+  if (!site) requirePageRows(found);
   if (wantsCsv(query.format, c.req.header("accept"))) {
     const csv = site ? exportSiteCheckExamples(found, check) : exportPageCheckFailures(db, found.id, check);
     return csvResponse(csv, `crawl-${found.id}-${check}.csv`);

@@ -5,6 +5,7 @@ import { cancelCrawl } from "../crawls/cancel-crawl";
 import { deleteCrawl } from "../crawls/delete-crawl";
 import { crawlResourceOf, findCrawlNearOrOnPrimary, pageCounts } from "../crawls/find-crawl";
 import { listCrawlPages } from "../crawls/list-crawl-pages";
+import { requirePageRows } from "../crawls/pruned";
 import { listCrawls } from "../crawls/list-crawls";
 import { crawlPagesCsvHeader, exportCrawlPages } from "../crawls/export-crawl-pages";
 import {
@@ -103,7 +104,7 @@ const pagesRoute = createRoute({
   request: { params: crawlIdParam, query: listCrawlPagesQuery },
   responses: {
     200: withCsv(ok("A page of the crawl's pages, or all of them as CSV.", pageOf(crawlPageFieldsResource)), crawlPagesCsvHeader),
-    ...errorResponses(404, 422),
+    ...errorResponses(404, [410, "The crawl was pruned: its page rows are gone."], 422),
   },
 });
 
@@ -112,6 +113,7 @@ crawlRoutes.openapi(pagesRoute, async (c) => {
   const crawl = await findCrawlNearOrOnPrimary(c.var.session, c.var.caller.accountId, c.req.valid("param").id);
   if (!crawl) return notFound();
   const { db, found } = crawl;
+  requirePageRows(found);
   if (wantsCsv(query.format, c.req.header("accept"))) return csvResponse(exportCrawlPages(db, found.id, query), `crawl-${found.id}-pages.csv`);
   const { rows, total, page } = await listCrawlPages(db, found.id, query);
   return c.json(listEnvelope(c, rows.map((row) => pickFields(toCrawlPageResource(row), query.fields)), total, page), 200);

@@ -19,6 +19,9 @@ export interface CompareRow extends CheckInfo {
   new: number;
   fixed: number;
   remaining: number;
+  /** Pages failing it in the other crawl, and in this one (a site check: its problems). */
+  before: number;
+  now: number;
   examples: { new: string[]; fixed: string[]; remaining: string[] };
 }
 
@@ -85,6 +88,8 @@ export function comparison(input: CompareInput): Comparison {
       new: change.new.pages,
       fixed: change.fixed.pages,
       remaining: change.remaining.pages,
+      before: change.before,
+      now: change.now,
       examples: { new: change.new.examples, fixed: change.fixed.examples, remaining: change.remaining.examples },
       pages: change.new.pages + change.remaining.pages,
       change,

@@ -7,6 +7,15 @@ export interface CheckTally {
   examples: string[];
 }
 
+/**
+ * A pruned crawl's page-level facts kept on its row: each failing page check's tally (count and first URLs) and its
+ * pages by state, so its issues and a crawl-level compare answer once its page rows are gone.
+ */
+export interface IssueSummary {
+  checks: Record<string, CheckTally>;
+  pages: Record<string, number>;
+}
+
 export const MAX_ISSUE_EXAMPLES = 5;
 
 /** One failing check across a crawl (docs/crawls.md "Issues and compare"). */

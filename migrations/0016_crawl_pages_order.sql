@@ -1,0 +1,1 @@
+CREATE INDEX `crawl_pages_crawl_idx` ON `crawl_pages` (`crawl_id`);
