@@ -19,7 +19,7 @@ export const richResults: Check = {
     const { features, retired } = evaluateRichResults(graph, vocabulary);
     const value = {
       features,
-      retired: retired.map((report) => ({ ...report, items: report.items.slice(0, MAX_LISTED), note: "Google no longer shows this rich result." })),
+      retired: retired.map((report) => ({ ...report, items: report.items.slice(0, MAX_LISTED), note: report.note ?? "Google no longer shows this rich result." })),
     };
     const ineligible = features.flatMap((report) => report.errors);
     return ineligible.length === 0 ? pass(value) : fail(value, { ineligible: ineligible.slice(0, MAX_LISTED) });

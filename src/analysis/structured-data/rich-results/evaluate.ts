@@ -24,6 +24,7 @@ export interface FeatureReport {
 export interface RetiredReport {
   feature: string;
   source: string;
+  note?: string;
   /** Where each item is. */
   items: string[];
 }
@@ -222,6 +223,7 @@ export function evaluateRichResults(graph: ItemGraph, vocabulary: Vocabulary): {
     .map((rule: RetiredRule) => ({
       feature: rule.feature,
       source: rule.source,
+      ...(rule.note && { note: rule.note }),
       items: candidates(index, rule.types).filter((item) => conditionHolds(item, rule.when)).map((item) => item.at),
     }))
     .filter((report) => report.items.length > 0);

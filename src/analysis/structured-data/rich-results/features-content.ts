@@ -40,14 +40,6 @@ export const contentFeatures: readonly FeatureRule[] = [
     recommended: ["about", "educationalAlignment", "hasPart.suggestedAnswer"],
   },
   {
-    feature: "FAQ",
-    source: "FAQ (FAQPage, Question, Answer) structured data",
-    types: ["FAQPage"],
-    required: ["mainEntity", "mainEntity.name", "mainEntity.acceptedAnswer", "mainEntity.acceptedAnswer.text"],
-    recommended: [],
-    note: "FAQ rich results are shown only for well-known, authoritative government and health websites.",
-  },
-  {
     feature: "Image metadata",
     source: "Image metadata in Google Images",
     types: ["ImageObject"],

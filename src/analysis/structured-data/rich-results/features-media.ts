@@ -46,6 +46,14 @@ const SIMPLIFYING = "Simplifying the search results page (Google Search Central 
 
 /** Features Google has stopped showing: their markup does no harm, and no longer earns a rich result. */
 export const retiredFeatures: readonly RetiredRule[] = [
+  // Google's FAQ page: "As of May 7, 2026, FAQ rich results are no longer appearing in Google Search" (before that,
+  // only for well-known, authoritative government and health sites).
+  {
+    feature: "FAQ",
+    source: "FAQ (FAQPage, Question, Answer) structured data",
+    types: ["FAQPage"],
+    note: "Google no longer shows FAQ rich results (since May 7, 2026; before, only for authoritative government and health sites).",
+  },
   { feature: "How-to", source: "Changes to HowTo and FAQ rich results (Google Search Central Blog)", types: ["HowTo"] },
   { feature: "Sitelinks search box", source: "Saying goodbye to the sitelinks search box (Google Search Central Blog)", types: ["WebSite"], when: { path: "potentialAction", values: ["SearchAction"] } },
   { feature: "Book actions", source: SIMPLIFYING, types: ["Book"], when: { path: "potentialAction", values: ["ReadAction", "BorrowAction"] } },

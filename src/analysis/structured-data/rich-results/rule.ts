@@ -30,4 +30,6 @@ export interface RetiredRule {
   source: string;
   types: readonly string[];
   when?: FeatureRule["when"];
+  /** Said instead of the general "no longer shown" note when Google's page says more. */
+  note?: string;
 }
