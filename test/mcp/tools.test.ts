@@ -108,9 +108,9 @@ describe("/mcp tools with the SDK's own client", () => {
   });
 
   it("start_crawl, get_crawl and list_crawl_pages audit the test site and list its pages worst first", async () => {
-    const started = await callTool(client, "start_crawl", { url: site("/site/"), limit: 4 });
+    const started = await callTool(client, "start_crawl", { url: site("/site/"), limit: 4, rate: 2 });
     expect(started.isError, textOf(started)).toBeFalsy();
-    expect(started.structuredContent).toMatchObject({ status: "discovering", limit: 4, source: "auto" });
+    expect(started.structuredContent).toMatchObject({ status: "discovering", limit: 4, source: "auto", rate: 2, current_rate: 1 });
     const id = started.structuredContent!.id;
     expect((await waitForCrawl(caller.key, id, 60_000)).status).toBe("completed");
 
@@ -156,6 +156,7 @@ describe("/mcp tools with the SDK's own client", () => {
     ["audit_page", { url: "ftp://example.com/" }, "Only http and https URLs can be analysed."],
     ["audit_page", { url: "https://example.com/", privacy: 2 }, "The password field is required when privacy is 2."],
     ["start_crawl", { url: "https://example.com/", limit: 5000 }, "The limit field must be between 1 and 1000."],
+    ["start_crawl", { url: "https://example.com/", rate: 9 }, "The rate field must be one of 1, 2, 3, 4, 5, 6, 7, 8."],
   ])("%s %j is an isError result with the API's own sentence, and stores nothing", async (name, args, message) => {
     const before = await env.DB.prepare("SELECT (SELECT count(*) FROM reports) + (SELECT count(*) FROM crawls) AS n").first<{ n: number }>();
     const result = await callTool(client, name, args);
