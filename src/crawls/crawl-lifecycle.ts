@@ -184,7 +184,7 @@ export const releaseFetchSlot = (db: Db, crawlId: number, hold: string) =>
 export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number): Promise<void> {
   for (let tries = 0; tries < 5; tries++) {
     const row = await db
-      .select({ currentRate: crawls.currentRate, currentIntervalMs: crawls.currentIntervalMs, healthyRun: crawls.healthyRun, rate: crawls.rate, intervalMs: crawls.intervalMs, crawlDelayMs: crawls.crawlDelayMs })
+      .select({ currentRate: crawls.currentRate, currentIntervalMs: crawls.currentIntervalMs, healthyRun: crawls.healthyRun, rate: crawls.rate, intervalMs: crawls.intervalMs, crawlDelayMs: crawls.crawlDelayMs, render: crawls.render })
       .from(crawls)
       .where(eq(crawls.id, crawlId))
       .get();

@@ -26,6 +26,8 @@ export interface PaceLimits {
   intervalMs: number;
   /** robots.txt's Crawl-delay in ms; 0 when none. */
   crawlDelayMs: number;
+  /** 1: every page renders in the crawl's one browser session, which loads one page at a time (docs/rendering.md). */
+  render: number;
   /** CRAWL_SLOW_TTFB_MS. */
   slowTtfbMs: number;
 }
@@ -47,8 +49,9 @@ const BUSY_STATUSES = new Set([429, 503]);
 /** The pace a crawl starts at. */
 export const startingPace = (limits: Pick<PaceLimits, "intervalMs">): Pace => ({ currentRate: 1, currentIntervalMs: limits.intervalMs, healthyRun: 0 });
 
-/** The highest rate allowed now: Crawl-delay means one at a time. */
-export const rateCeiling = (limits: Pick<PaceLimits, "rate" | "crawlDelayMs">) => (limits.crawlDelayMs > 0 ? 1 : Math.max(1, limits.rate));
+/** The highest rate allowed now: Crawl-delay, or a rendered crawl, means one at a time. */
+export const rateCeiling = (limits: Pick<PaceLimits, "rate" | "crawlDelayMs" | "render">) =>
+  limits.crawlDelayMs > 0 || limits.render === 1 ? 1 : Math.max(1, limits.rate);
 
 /**
  * The pace after one answer, and how long the crawl must wait before its next fetch starts (Retry-After; 0 when

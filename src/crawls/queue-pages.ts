@@ -4,12 +4,13 @@ import type { Db } from "../db/client";
 import { enqueueAnalyses } from "../reports/enqueue-analysis";
 import { failures } from "../reports/failures";
 import { reserveQueueSpan } from "./crawl-lifecycle";
+import { rateCeiling } from "./crawl-pace";
 import type { QueuedPage } from "./materialize-pages";
 
 const MAX_DELAY_SECONDS = 86_400;
 
 /** The gap between two messages: at `rate` fetches at once, each slot's interval is shared by `rate` pages. */
-const messageGapMs = (crawl: Crawl) => crawl.intervalMs / Math.max(1, crawl.crawlDelayMs > 0 ? 1 : crawl.rate);
+const messageGapMs = (crawl: Crawl) => crawl.intervalMs / rateCeiling(crawl);
 
 /** Reserves `count` gaps after what is already queued: returns their start. */
 async function reserveSlots(db: Db, crawl: Crawl, count: number, now: number): Promise<number> {

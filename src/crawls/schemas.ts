@@ -68,7 +68,7 @@ export const crawlResource = z
     render: reportResource.shape.render,
     rate: z.int().min(1).max(8).meta({ description: "Concurrent fetches asked for while the site answers fast (1-8)." }),
     current_rate: z.int().min(1).max(8).meta({
-      description: "Concurrent fetches allowed right now: lower than `rate` while the site answers slowly or says it is busy, or always 1 under robots.txt's Crawl-delay.",
+      description: "Concurrent fetches allowed right now: lower than `rate` while the site answers slowly or says it is busy, or always 1 under robots.txt's Crawl-delay and for a rendered crawl.",
     }),
     current_interval_ms: z.int().min(0).meta({
       description: "The interval between fetch starts of one slot right now: CRAWL_INTERVAL_MS (or Crawl-delay), or longer while the site struggles.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HEALTHY_RUN, MAX_INTERVAL_MS, MAX_RETRY_AFTER_MS, nextPace, startGapMs, startingPace, type Pace, type PaceLimits, type SiteAnswer } from "../../src/crawls/crawl-pace";
 
-const limits: PaceLimits = { rate: 4, intervalMs: 1000, crawlDelayMs: 0, slowTtfbMs: 1000 };
+const limits: PaceLimits = { rate: 4, intervalMs: 1000, crawlDelayMs: 0, render: 0, slowTtfbMs: 1000 };
 const fast: SiteAnswer = { status: 200, ttfbMs: 50, retryAfter: null };
 const slow: SiteAnswer = { status: 200, ttfbMs: 1500, retryAfter: null };
 
@@ -59,5 +59,10 @@ describe("a crawl's pace (crawl-pace.ts)", () => {
     expect(after(times(HEALTHY_RUN * 10, fast), startingPace(delayed), delayed)).toEqual({ currentRate: 1, currentIntervalMs: 5000, healthyRun: 0 });
     // A pace stored above the ceiling comes down.
     expect(after([fast], { currentRate: 3, currentIntervalMs: 100, healthyRun: 0 }, delayed)).toMatchObject({ currentRate: 1, currentIntervalMs: 5000 });
+  });
+
+  it("keeps a rendered crawl at one page at a time: its one browser session loads one page at a time", () => {
+    const rendered = { ...limits, render: 1 };
+    expect(after(times(HEALTHY_RUN * 10, fast), startingPace(rendered), rendered)).toEqual({ currentRate: 1, currentIntervalMs: 1000, healthyRun: 0 });
   });
 });
