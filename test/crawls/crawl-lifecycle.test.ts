@@ -261,8 +261,8 @@ describe("pages whose analyses the queue refuses", () => {
 describe("scheduled crawls", () => {
   it("run again when due, as a new crawl with previous_id and changes against the run before", async () => {
     const caller = await createCaller();
-    const res = await startCrawl(caller.key, { url: site("/sched/sitemap.xml"), source: "sitemap", schedule: "daily", limit: 2 });
-    expect(res.json.data.schedule).toBe("daily");
+    const res = await startCrawl(caller.key, { url: site("/sched/sitemap.xml"), source: "sitemap", schedule: "daily", limit: 2, rate: 3 });
+    expect(res.json.data).toMatchObject({ schedule: "daily", rate: 3 });
     const first = await waitForCrawl(caller.key, res.json.data.id);
     expect(first.status).toBe("completed");
     const due = (await env.DB.prepare("SELECT next_run_at FROM crawls WHERE id = ?").bind(first.id).first<string>("next_run_at"))!;
@@ -282,7 +282,8 @@ describe("scheduled crawls", () => {
     const list = (await call("/api/v1/crawls?sort=desc", { key: caller.key })).json.data;
     expect(list).toHaveLength(2);
     const second = await waitForCrawl(caller.key, list[0].id);
-    expect(second).toMatchObject({ status: "completed", previous_id: first.id, schedule: "daily", url: first.url });
+    // The re-run keeps the crawl's settings, its rate among them.
+    expect(second).toMatchObject({ status: "completed", previous_id: first.id, schedule: "daily", url: first.url, rate: 3 });
     expect(second.site_checks.changes).toEqual({ newly_failed: [], newly_passed: ["duplicate_titles"] });
     expect(await runDue()).toBe(0);
   });
