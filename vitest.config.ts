@@ -54,6 +54,7 @@ export default defineConfig(async () => {
     "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",
     "test/queue/host-turns.test.ts",
+    "test/crawls/crawl-pace.test.ts",
   ];
   // Tests that need a workerd of their own ("workers"): a fresh D1 (they count rows of every account, drop tables, or
   // run the cron's sweeps and due runs over every row), the isolate's own counters (body budget, DOM gate, requeues),
@@ -81,6 +82,8 @@ export default defineConfig(async () => {
     "test/security/page-auth.test.ts",
     "test/webhooks/{requeue-lost,retries}.test.ts",
   ];
+  // A crawl's pace moves within a test's time only with a short interval and slow threshold: their own workerd.
+  const paced = ["test/crawls/crawl-rate.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
@@ -96,11 +99,15 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...notInWorkerd], isolate: false },
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...notInWorkerd], isolate: false },
         },
         {
           plugins: [workers()],
           test: { ...common, name: "workers", include: isolated, exclude: timed },
+        },
+        {
+          plugins: [workers({ CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],
+          test: { ...common, name: "paced", include: paced },
         },
         {
           // A hanging target moves to the slow lane at once: the lanes' timings are what these files test.

@@ -1,6 +1,9 @@
 // A local site of `pages` pages for the crawl benchmarks (bench/crawl.ts through the service, bench/cli.mjs --crawl
-// from the command line): /sitemap.xml lists them all, each page links to the next ten.
+// from the command line): /sitemap.xml lists them all (up to 50,000, the sitemap protocol's most per file; beyond, it
+// is an index of /sitemap-N.xml files of 50,000 each), each page links to the next ten. Nothing is kept per page.
 import { createServer } from "node:http";
+
+const PER_SITEMAP = 50_000;
 
 /** Starts the site on a free port of 127.0.0.1: { origin, close }. */
 export async function startCrawlSite(pages) {
@@ -8,9 +11,17 @@ export async function startCrawlSite(pages) {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     const origin = `http://${req.headers.host}`;
     if (path === "/robots.txt") return res.end("User-agent: *\nAllow: /\n");
-    if (path === "/sitemap.xml") {
+    const part = path === "/sitemap.xml" && pages <= PER_SITEMAP ? 0 : Number(/^\/sitemap-(\d+)\.xml$/.exec(path)?.[1] ?? NaN);
+    if (path === "/sitemap.xml" && pages > PER_SITEMAP) {
       res.setHeader("content-type", "application/xml");
-      const urls = Array.from({ length: pages }, (_, i) => `<url><loc>${origin}/p/${i}</loc></url>`).join("");
+      const parts = Array.from({ length: Math.ceil(pages / PER_SITEMAP) }, (_, i) => `<sitemap><loc>${origin}/sitemap-${i}.xml</loc></sitemap>`).join("");
+      return res.end(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${parts}</sitemapindex>`);
+    }
+    if (Number.isInteger(part) && part * PER_SITEMAP < pages) {
+      res.setHeader("content-type", "application/xml");
+      const from = part * PER_SITEMAP;
+      const count = Math.min(PER_SITEMAP, pages - from);
+      const urls = Array.from({ length: count }, (_, i) => `<url><loc>${origin}/p/${from + i}</loc></url>`).join("");
       return res.end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
     }
     const n = Number(/^\/p\/(\d+)$/.exec(path)?.[1] ?? NaN);

@@ -52,7 +52,7 @@ async function waitUntilAnswering(base, child, output) {
 
 /**
  * `wrangler dev` on free ports with private targets allowed (the benches audit 127.0.0.1 pages). Another process
- * can take a free port before wrangler binds it, so a few attempts. Returns { base, stop }.
+ * can take a free port before wrangler binds it, so a few attempts. Returns { base, stop, output, inspectorPort, exited }.
  */
 export async function startWranglerDev({ persist, configPath = "wrangler.toml", vars = {}, logLevel = "warn" }) {
   const allVars = { ALLOW_PRIVATE_TARGETS: "true", REPORT_COOKIE_SECRET: "bench-only-secret", ...vars };
@@ -65,6 +65,7 @@ export async function startWranglerDev({ persist, configPath = "wrangler.toml", 
     const output = [];
     child.stdout.on("data", (d) => output.push(String(d)));
     child.stderr.on("data", (d) => output.push(String(d)));
+    const exited = new Promise((ok) => (child.exitCode !== null ? ok(undefined) : child.once("exit", () => ok(undefined))));
     const stop = () => {
       if (child.exitCode !== null) return;
       try {
@@ -75,7 +76,7 @@ export async function startWranglerDev({ persist, configPath = "wrangler.toml", 
     };
     try {
       await waitUntilAnswering(base, child, output);
-      return { base, stop, output };
+      return { base, stop, output, inspectorPort: inspector, exited };
     } catch (error) {
       stop();
       if (attempt >= 3 || !/already in use|EADDRINUSE/i.test(String(error))) throw error;

@@ -145,6 +145,12 @@ const crawlVars = {
   CRAWL_INTERVAL_MS: number({ default: 1000, ...CRAWL_INTERVAL_BOUNDS, unit: ms },
     "at least this long between two fetches of one crawl (or robots.txt Crawl-delay, up to 30 s)",
   ),
+  MAX_CRAWL_RATE: number({ default: 8, min: 1, max: 8, unit: "fetches" },
+    "highest `rate` (concurrent fetches) of a crawl, unless the account has its own cap (`accounts.max_crawl_rate`)",
+  ),
+  CRAWL_SLOW_TTFB_MS: number({ default: 1000, min: 1, max: 60_000, unit: ms },
+    "a crawl's page answering slower than this (time to first byte) drops the crawl to one fetch at a time, then grows its interval",
+  ),
   LINK_CHECK_LIMIT: number({ default: 1000, min: 0, max: 100_000, unit: "links" },
     "internal link targets a crawl checks with HEAD once its pages are audited (those it did not audit, most linked first), and as many external ones; the rest count as `not_checked`",
   ),
@@ -212,6 +218,10 @@ export interface CrawlSettings {
   maxDepth: number;
   maxActive: number;
   intervalMs: number;
+  /** MAX_CRAWL_RATE: the highest `rate`, where the account sets no cap of its own. */
+  maxRate: number;
+  /** CRAWL_SLOW_TTFB_MS: slower first bytes slow the crawl down (src/crawls/crawl-pace.ts). */
+  slowTtfbMs: number;
   /** LINK_CHECK_LIMIT and LINK_CHECK_PER_HOST: how far a crawl's link checks go (site/link-plan.ts). */
   linkChecks: LinkCheckBounds;
   /** SITE_CHECK_BATCH: pages the site checks read at a time. */
@@ -289,6 +299,8 @@ const toCrawlSettings = (v: z.output<z.ZodMiniObject<typeof crawlVars>>): CrawlS
   maxDepth: v.MAX_CRAWL_DEPTH,
   maxActive: v.MAX_ACTIVE_CRAWLS,
   intervalMs: v.CRAWL_INTERVAL_MS,
+  maxRate: v.MAX_CRAWL_RATE,
+  slowTtfbMs: v.CRAWL_SLOW_TTFB_MS,
   linkChecks: { limit: v.LINK_CHECK_LIMIT, perHost: v.LINK_CHECK_PER_HOST },
   siteCheckBatch: v.SITE_CHECK_BATCH,
   history: v.CRAWL_HISTORY,

@@ -1,7 +1,7 @@
 import { fetchAgentMarkdown } from "./agent-markdown";
 import { allChecks, checks, renderingChecks } from "./checks/index";
 import { withDomGate } from "./dom-gate";
-import { fetchPage } from "./fetch-page";
+import { fetchPage, type FetchOptions } from "./fetch-page";
 import { parsePage } from "./parse";
 import { notePartialRead } from "./partial-read";
 import { renderPage, type RenderOptions, type Rendered } from "./render-page";
@@ -31,7 +31,7 @@ export const RESPONSE_LEVEL_CHECKS: ReadonlySet<string> = new Set([
 ]);
 
 export type AnalyzePageOptions = AnalysisOptions &
-  RenderOptions & { trustedOrigin?: string; site?: SiteFacts; onPage?: (page: Page) => void };
+  RenderOptions & { trustedOrigin?: string; site?: SiteFacts; onPage?: (page: Page) => void; onAnswer?: FetchOptions["onAnswer"] };
 
 /**
  * Fetches a page and its site facts, then runs every check. A page that cannot be analysed is a

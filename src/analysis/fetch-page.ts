@@ -28,6 +28,15 @@ export interface FetchOptions {
   bodyLease?: BodyLease;
   /** A login's header lines, sent only on requests to their origin (docs/security.md, "Pages behind a login"). */
   credentials?: OriginCredentials;
+  /** Told how the final response answered, 429/503 included: a crawl paces itself by it (src/crawls/crawl-pace.ts). */
+  onAnswer?: (answer: ServerAnswer) => void;
+}
+
+/** How a server answered a page request: its status, time to first byte, and Retry-After as sent. */
+export interface ServerAnswer {
+  status: number;
+  ttfbMs: number;
+  retryAfter: string | null;
 }
 
 export type FetchFailure = { ok: false; code: string; message: string; temporary: boolean };
@@ -298,6 +307,7 @@ async function fetchWithin(start: URL, guard: Guard, deadline: Deadline, options
   const { response, url, redirects } = followed;
   // Both times count from the first request, redirects included: that is what a visitor waits.
   const ttfbMs = Date.now() - startedAt;
+  options.onAnswer?.({ status: response.status, ttfbMs, retryAfter: response.headers.get("retry-after") });
 
   if (response.status === 429 || response.status === 503) {
     await discard(response);

@@ -29,14 +29,20 @@ export async function checkLinksStep(deps: CrawlDeps, crawlId: number): Promise<
   const credentials = await unsealCredentials(deps.settings, crawl.accountId, crawl.authSecret);
   const options = credentials && !("ok" in credentials) ? { ...deps.settings.analysis, credentials } : deps.settings.analysis;
   let laterSeconds = 0;
+  const holds: string[] = [];
   const answers = await runLinkChecks(await nextLinks(db, crawlId, LINK_CHECKS_PER_STEP), {
     check: (url) => checkLink(url, options),
     async turn() {
       const slot = await claimFetchSlot(db, crawlId);
       if (!slot.ok && slot.reason === "later") laterSeconds = slot.delaySeconds;
+      if (slot.ok) holds.push(slot.hold);
       return slot.ok;
     },
-    turnEnded: async () => void (await releaseFetchSlot(db, crawlId)),
+    // Turns are taken one at a time, so the hold to let go is the one taken last.
+    turnEnded: async () => {
+      const hold = holds.pop();
+      if (hold) await releaseFetchSlot(db, crawlId, hold);
+    },
     until: Date.now() + LINK_STEP_MS,
   });
   await storeLinkAnswers(db, crawlId, answers);

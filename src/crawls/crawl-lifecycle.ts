@@ -7,13 +7,14 @@ import { projectNameFor } from "../projects/project-name";
 import type { CrawlSessionStore } from "../render/browser-pool";
 import type { AuthSummary } from "../reports/auth-field";
 import type { CompareSummary } from "../site/issues/compare";
+import { nextPace, startGapMs, startingPace, type SiteAnswer } from "./crawl-pace";
 import { UNFINISHED } from "./find-crawl";
 
 /*
  * The one writer of a crawl's row, as reports/generation.ts is of a report's. A crawl is inserted `discovering`,
  * turns `running` once discovery has written its pages, and ends once: `completed` (the consumer that claimed its last
  * page), `failed` (discovery, the queue, the sweep) or `cancelled`. Every write is conditioned on the status it
- * expects, so a late or duplicate consumer changes nothing. In between: the fetch slot, the span of queued messages,
+ * expects, so a late or duplicate consumer changes nothing. In between: the fetch slots and the pace, the span of queued messages,
  * link discovery's counts, the browser session, the progress touch, the finaliser's claim renewed by the link checks;
  * after the end, the schedule's next run.
  */
@@ -45,6 +46,8 @@ export interface NewCrawl {
   privacy: number;
   passwordHash: string | null;
   render: number;
+  /** Concurrent fetches asked for (1-8, within the account's cap). */
+  rate: number;
   previousId?: number | null;
   /** The crawl's login, sealed (src/reports/sealed-auth.ts); a scheduled run keeps its previous run's. */
   authSecret?: string | null;
@@ -67,10 +70,10 @@ export async function insertCrawl(
   const busyProject = sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${and(unfinished, eq(crawls.project, project))})`;
   const active = sql`(SELECT count(*) FROM ${crawls} WHERE ${unfinished})`;
   const inserted = await db.get<{ id: number } | undefined>(sql`
-    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, render, interval_ms, previous_id,
-      auth_secret, auth_summary)
+    INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, render, rate, interval_ms,
+      current_interval_ms, previous_id, auth_secret, auth_summary)
     SELECT ${accountId}, ${project}, ${crawl.url}, ${crawl.source}, ${crawl.limit}, ${crawl.schedule}, ${crawl.privacy},
-      ${crawl.passwordHash}, ${crawl.render}, ${settings.intervalMs}, ${crawl.previousId ?? null},
+      ${crawl.passwordHash}, ${crawl.render}, ${crawl.rate}, ${settings.intervalMs}, ${settings.intervalMs}, ${crawl.previousId ?? null},
       ${crawl.authSecret ?? null}, ${crawl.authSummary ? JSON.stringify(crawl.authSummary) : null}
     WHERE NOT ${busyProject} AND ${active} < ${settings.maxActive}
     RETURNING id`);
@@ -87,6 +90,8 @@ export interface DiscoveryFacts {
   truncated: boolean;
   site: unknown;
   intervalMs: number;
+  /** robots.txt's Crawl-delay in ms, 0 when none. */
+  crawlDelayMs: number;
 }
 
 /** For the batch that writes discovery's pages: the crawl turns `running`, only while it is still discovering. */
@@ -101,6 +106,8 @@ export const markRunning = (db: Db, crawlId: number, found: DiscoveryFacts, now 
       truncated: found.truncated,
       siteFacts: found.site,
       intervalMs: found.intervalMs,
+      crawlDelayMs: found.crawlDelayMs,
+      ...startingPace(found),
       nextSlotAt: now + found.intervalMs,
       startedAt: new Date(now).toISOString(),
       updatedAt: new Date(now).toISOString(),
@@ -135,25 +142,74 @@ export async function reserveQueueSpan(db: Db, crawlId: number, span: number, no
   return row?.until;
 }
 
+/** Holds that have not lapsed, as SQL over the row's `fetch_holds` (a crashed consumer's hold lapses after its time). */
+const liveHolds = sql`(SELECT json_group_object(key, value) FROM json_each(${crawls.fetchHolds}) WHERE value > ${dbNowMs})`;
+const holdsInFlight = sql`(SELECT count(*) FROM json_each(${crawls.fetchHolds}) WHERE value > ${dbNowMs})`;
+
 /**
- * Claims the crawl's fetch slot if it is free now (one conditional UPDATE, so two consumers never get the same one),
- * holding the next slot `holdMs` in case the fetch never reports back. Only a running crawl gives a slot.
+ * Claims one of the crawl's fetch slots if one is free now: fewer than its current rate in flight and its next start
+ * due (one conditional UPDATE, so two consumers never take the same one). The hold lapses after `holdMs` in case the
+ * fetch never reports back, and the next start is one gap (interval / rate) away. Only a running crawl gives a slot.
+ * Returns the hold's token for `releaseFetchSlot`, or null.
  */
-export async function claimSlotNow(db: Db, crawlId: number, holdMs: number): Promise<boolean> {
+export async function claimSlotNow(db: Db, crawlId: number, holdMs: number): Promise<string | null> {
+  const token = crypto.randomUUID().slice(0, 8);
   const claimed = await db
     .update(crawls)
-    .set({ nextSlotAt: sql`${dbNowMs} + ${holdMs}`, updatedAt: new Date().toISOString() })
-    .where(and(isRunning(crawlId), lte(crawls.nextSlotAt, dbNowMs)))
+    .set({
+      fetchHolds: sql`json_set(${liveHolds}, ${`$."${token}"`}, ${dbNowMs} + ${holdMs})`,
+      nextSlotAt: sql`${dbNowMs} + ${crawls.currentIntervalMs} / max(1, ${crawls.currentRate})`,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(isRunning(crawlId), lte(crawls.nextSlotAt, dbNowMs), lt(holdsInFlight, crawls.currentRate)))
     .returning({ id: crawls.id });
-  return claimed.length > 0;
+  return claimed.length > 0 ? token : null;
 }
 
-/** The fetch has ended: the next one may start one interval from now. */
-export const releaseFetchSlot = (db: Db, crawlId: number) =>
+/** A fetch has ended: its hold is let go and, at the current pace, the next start is at least one gap from now. */
+export const releaseFetchSlot = (db: Db, crawlId: number, hold: string) =>
   db
     .update(crawls)
-    .set({ nextSlotAt: sql`${dbNowMs} + ${crawls.intervalMs}` })
+    .set({
+      fetchHolds: sql`json_remove(${crawls.fetchHolds}, ${`$."${hold}"`})`,
+      nextSlotAt: sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${crawls.currentIntervalMs} / max(1, ${crawls.currentRate}))`,
+    })
     .where(eq(crawls.id, crawlId));
+
+/**
+ * A page fetch has ended with an answer: its hold is let go and the crawl's pace moves as the answer says
+ * (crawl-pace.ts), with a Retry-After waited for. The pace is read, computed and written back only if nobody changed
+ * it meanwhile (compare and set), tried a few times; a crawl that keeps changing under it just lets the hold go.
+ */
+export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number): Promise<void> {
+  for (let tries = 0; tries < 5; tries++) {
+    const row = await db
+      .select({ currentRate: crawls.currentRate, currentIntervalMs: crawls.currentIntervalMs, healthyRun: crawls.healthyRun, rate: crawls.rate, intervalMs: crawls.intervalMs, crawlDelayMs: crawls.crawlDelayMs, render: crawls.render })
+      .from(crawls)
+      .where(eq(crawls.id, crawlId))
+      .get();
+    if (!row) return;
+    const { pace, waitMs } = nextPace(row, answer, { ...row, slowTtfbMs });
+    const [moved] = await db
+      .update(crawls)
+      .set({
+        ...pace,
+        fetchHolds: sql`json_remove(${crawls.fetchHolds}, ${`$."${hold}"`})`,
+        nextSlotAt: sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${startGapMs(pace)}, ${dbNowMs} + ${waitMs})`,
+      })
+      .where(
+        and(
+          eq(crawls.id, crawlId),
+          eq(crawls.currentRate, row.currentRate),
+          eq(crawls.currentIntervalMs, row.currentIntervalMs),
+          eq(crawls.healthyRun, row.healthyRun),
+        ),
+      )
+      .returning({ id: crawls.id });
+    if (moved) return;
+  }
+  await releaseFetchSlot(db, crawlId, hold);
+}
 
 /**
  * A crawl's browser session as its row keeps it, for the render pool (which sits below crawls and writes no row):

@@ -8,7 +8,9 @@ import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../reports/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import type { CrawlDeps } from "./crawl-deps";
-import { releaseFetchSlot, touchCrawl } from "./crawl-lifecycle";
+import { recordFetchAnswer, releaseFetchSlot, touchCrawl } from "./crawl-lifecycle";
+import type { SiteAnswer } from "./crawl-pace";
+import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import { claimFetchSlot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
 import { finalizeCrawl } from "./finalize-crawl";
@@ -51,15 +53,27 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       const site = (page?.siteFacts as SiteFacts | null) ?? undefined;
       rendered = render === 1;
       if (rendered && !pool) {
-        await releaseFetchSlot(db, job.crawlId);
+        await releaseFetchSlot(db, job.crawlId, slot.hold);
         return { next: "finish", outcome: failures.renderingOff };
       }
       // Every page of a rendered crawl renders in the crawl's one browser session; its facts (links included, for
       // link discovery) come from the page analyzePage parsed, which is the rendered one.
       const rendering = rendered && pool ? { ...options, render: pool.forCrawl(job.crawlId), renderTimeoutMs: pool.timeoutMs } : options;
-      const outcome = await analyzePage(url, { ...rendering, site, onPage: (parsed) => void (facts = pageFactsOf(parsed)) });
-      // The fetch has ended: the interval before the crawl's next fetch starts now.
-      await releaseFetchSlot(db, job.crawlId);
+      let answer: SiteAnswer | null = null;
+      const startedAt = Date.now();
+      const outcome = await analyzePage(url, {
+        ...rendering,
+        site,
+        onAnswer: (answered) => void (answer = answered),
+        onPage: (parsed) => void (facts = pageFactsOf(parsed)),
+      });
+      // A page that never answered in time is as slow as its wait.
+      if (!answer && !outcome.ok && (outcome.code === "timeout" || outcome.code === FIRST_DEADLINE)) {
+        answer = { status: 0, ttfbMs: Date.now() - startedAt, retryAfter: null };
+      }
+      // The fetch has ended: the slot is let go, and the crawl's pace moves with what the site's answer showed.
+      if (answer) await recordFetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs);
+      else await releaseFetchSlot(db, job.crawlId, slot.hold);
       return { next: "finish", outcome };
     },
     async settle(outcome) {

@@ -8,6 +8,9 @@ import { integerOf, password, privacyValues, renderValues, reportResource } from
 import { siteChecks } from "../site/checks/index";
 import { crawlFoundVia } from "../site/terms";
 
+/** A crawl's `rate`: concurrent fetches while the site answers fast (docs/crawls.md, "Rate"). */
+export const crawlRates = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
 const limitMessage = "The limit field must be an integer of at least 1.";
 
 export const storeCrawlBody = writeBody({
@@ -27,6 +30,8 @@ export const storeCrawlBody = writeBody({
   schedule: oneOf("schedule", crawlSchedules).default("none"),
   auth: authField,
   render: integerOf("render", renderValues).default(0),
+  // The account's cap (accounts.max_crawl_rate, else MAX_CRAWL_RATE) is checked when the crawl is created.
+  rate: integerOf("rate", crawlRates).default(1),
 });
 
 const { search: _search, ...paging } = listParams;
@@ -61,6 +66,13 @@ export const crawlResource = z
     schedule: z.enum(crawlSchedules),
     privacy: reportResource.shape.privacy,
     render: reportResource.shape.render,
+    rate: z.int().min(1).max(8).meta({ description: "Concurrent fetches asked for while the site answers fast (1-8)." }),
+    current_rate: z.int().min(1).max(8).meta({
+      description: "Concurrent fetches allowed right now: lower than `rate` while the site answers slowly or says it is busy, or always 1 under robots.txt's Crawl-delay and for a rendered crawl.",
+    }),
+    current_interval_ms: z.int().min(0).meta({
+      description: "The interval between fetch starts of one slot right now: CRAWL_INTERVAL_MS (or Crawl-delay), or longer while the site struggles.",
+    }),
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
     auth: reportResource.shape.auth,
     pages: z.object({ found: z.int(), audited: z.int(), failed: z.int(), blocked: z.int(), pending: z.int(), skipped: z.int() }),

@@ -17,6 +17,9 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
     schedule: row.schedule,
     privacy: row.privacy,
     render: row.render,
+    rate: row.rate,
+    current_rate: row.currentRate,
+    current_interval_ms: Math.max(row.intervalMs, row.currentIntervalMs),
     password: row.passwordHash !== null,
     auth: row.authSummary ?? null,
     // A pruned crawl's page rows are gone: its counts are those stored when they went.

@@ -11,6 +11,8 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 export const accounts = sqliteTable("accounts", {
   id: integer().primaryKey({ autoIncrement: true }),
   name: text().notNull(),
+  // The highest `rate` this account's crawls may ask for; null: the MAX_CRAWL_RATE setting (docs/configuration.md).
+  maxCrawlRate: integer(),
   createdAt: text().notNull().default(now),
 });
 
@@ -304,7 +306,19 @@ export const crawls = sqliteTable(
     prunedAt: text(),
     // robots.txt and the not-found probe, fetched once at discovery and shared by every page's analysis.
     siteFacts: text({ mode: "json" }),
+    // The polite floor between fetches: CRAWL_INTERVAL_MS, raised to robots.txt's Crawl-delay.
     intervalMs: integer().notNull().default(1000),
+    // Concurrent fetches asked for (1-8); the pace (src/crawls/crawl-pace.ts) moves between 1 and it.
+    rate: integer().notNull().default(1),
+    // robots.txt's Crawl-delay in ms (0: none): while set, one fetch at a time.
+    crawlDelayMs: integer().notNull().default(0),
+    // The current pace: fetches at once, and the interval, which grows past intervalMs while the site is slow or busy.
+    currentRate: integer().notNull().default(1),
+    currentIntervalMs: integer().notNull().default(1000),
+    // Healthy answers in a row since the pace last changed: enough of them raise it one step.
+    healthyRun: integer().notNull().default(0),
+    // The fetches in flight: a JSON object of hold token to the epoch ms it expires (a crashed consumer's lapses).
+    fetchHolds: text().notNull().default("{}"),
     // Epoch ms before which no fetch of this crawl may start: claimed atomically by each page fetch.
     nextSlotAt: integer().notNull().default(0),
     // Epoch ms up to which page messages are already spread: new pages queue after it.

@@ -1,3 +1,4 @@
+import { crawlRates } from "../crawls/schemas";
 import { renderValues } from "../reports/schemas";
 import { z } from "zod";
 
@@ -42,3 +43,11 @@ export const render = z
   .union(renderValues.map((value) => z.literal(value)), { error: renderMessage })
   .default(0)
   .meta({ description: "1 also loads the page in a real browser; the rendering checks compare raw and rendered HTML. Refused where this server does not render." });
+
+const rateMessage = `The rate field must be one of ${crawlRates.join(", ")}.`;
+
+/** The API's `rate` as numbers only (a tool's arguments are JSON), within the same account cap when the crawl starts. */
+export const rate = z
+  .union(crawlRates.map((value) => z.literal(value)), { error: rateMessage })
+  .default(1)
+  .meta({ description: "Pages fetched at once while the site answers fast (1-8, default 1); the crawl slows itself down when the site does." });

@@ -6,7 +6,7 @@ import { crawlPageResource, crawlResource, listCrawlPagesQuery, storeCrawlBody, 
 import { noPages, toCrawlPageResource, toCrawlResource, type CrawlResource } from "../crawls/serialize";
 import { notFound } from "../http/errors";
 import { reportResource } from "../reports/schemas";
-import { idOf, page, pageFields, pageOf, render } from "./arguments";
+import { idOf, page, pageFields, pageOf, rate, render } from "./arguments";
 import { requirePageRows } from "../crawls/pruned";
 import { defineTool, type ToolContext } from "./tool";
 
@@ -33,7 +33,7 @@ const startCrawl = defineTool({
     "every page, then runs site-wide checks (broken links, duplicate titles, orphan pages...). Takes minutes and " +
     "returns at once with status discovering: poll with get_crawl, then read the worst pages with list_crawl_pages. " +
     "Use it when the user asks about a whole site. Not for one page: use audit_page.",
-  input: z.object({ url: storeCrawlBody.shape.url, source: storeCrawlBody.shape.source, limit: storeCrawlBody.shape.limit, render: render }),
+  input: z.object({ url: storeCrawlBody.shape.url, source: storeCrawlBody.shape.source, limit: storeCrawlBody.shape.limit, render: render, rate }),
   output: crawlOutput,
   annotations: { openWorldHint: true },
   async run(args, ctx) {

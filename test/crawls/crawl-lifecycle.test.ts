@@ -53,7 +53,7 @@ const facts = (url: string, title: string) => ({
 const crawlRow = (id: number) => env.DB.prepare("SELECT * FROM crawls WHERE id = ?").bind(id).first<Record<string, any>>();
 
 const newCrawl = (url: string) =>
-  ({ url, source: "sitemap", limit: 10, schedule: "none", privacy: 0, passwordHash: null, render: 0 }) as const;
+  ({ url, source: "sitemap", limit: 10, schedule: "none", privacy: 0, passwordHash: null, render: 0, rate: 1 }) as const;
 
 describe("the crawl's owner (crawl-lifecycle.ts)", () => {
   it("takes a crawl from insert through running, its fetch slot and progress, to completed once", async () => {
@@ -64,7 +64,7 @@ describe("the crawl's owner (crawl-lifecycle.ts)", () => {
     // The project has an unfinished crawl now: a second is refused.
     expect(await insertCrawl(db(), caller.accountId, newCrawl("https://owner.example/other"), { intervalMs: 50, maxActive: 5 })).toBe("project_busy");
 
-    const found = { discoveredBy: "sitemap", found: 1, skipped: 2, truncated: false, site: { robots: null }, intervalMs: 50 } as const;
+    const found = { discoveredBy: "sitemap", found: 1, skipped: 2, truncated: false, site: { robots: null }, intervalMs: 50, crawlDelayMs: 0 } as const;
     await markRunning(db(), crawl.id, found);
     expect(await crawlRow(crawl.id)).toMatchObject({ status: "running", found: 1, skipped: 2, discovered_by: "sitemap", interval_ms: 50 });
     expect((await crawlRow(crawl.id))!.started_at).toEqual(expect.any(String));
@@ -74,11 +74,28 @@ describe("the crawl's owner (crawl-lifecycle.ts)", () => {
 
     // One fetch slot per interval: taken once, free again one interval after its release.
     await env.DB.prepare("UPDATE crawls SET next_slot_at = 0 WHERE id = ?").bind(crawl.id).run();
-    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBe(true);
-    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBe(false);
-    await releaseFetchSlot(db(), crawl.id);
+    const hold = await claimSlotNow(db(), crawl.id, 20_000);
+    expect(hold).toEqual(expect.any(String));
+    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBeNull();
+    await releaseFetchSlot(db(), crawl.id, hold!);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBe(true);
+    const next = await claimSlotNow(db(), crawl.id, 20_000);
+    expect(next).toEqual(expect.any(String));
+    await releaseFetchSlot(db(), crawl.id, next!);
+
+    // At a current rate of 2 (and no interval), two fetches at once and not a third; a crashed consumer's hold lapses.
+    await env.DB.prepare("UPDATE crawls SET next_slot_at = 0, current_rate = 2, current_interval_ms = 0 WHERE id = ?").bind(crawl.id).run();
+    const first = await claimSlotNow(db(), crawl.id, 20_000);
+    const lost = await claimSlotNow(db(), crawl.id, 60);
+    expect([first, lost]).toEqual([expect.any(String), expect.any(String)]);
+    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const afterLapse = await claimSlotNow(db(), crawl.id, 20_000);
+    expect(afterLapse).toEqual(expect.any(String));
+    expect(Object.keys(JSON.parse((await crawlRow(crawl.id))!.fetch_holds as string)).sort()).toEqual([first, afterLapse].sort());
+    await releaseFetchSlot(db(), crawl.id, first!);
+    await releaseFetchSlot(db(), crawl.id, afterLapse!);
+    expect((await crawlRow(crawl.id))!.fetch_holds).toBe("{}");
 
     const touched = new Date(Date.now() + 1000).toISOString();
     await touchCrawl(db(), crawl.id, touched);
@@ -90,7 +107,7 @@ describe("the crawl's owner (crawl-lifecycle.ts)", () => {
     expect(await completeCrawl(db(), crawl.id, verdict)).toMatchObject({ status: "completed", score: 90, result: "good" });
     expect(await completeCrawl(db(), crawl.id, verdict)).toBeUndefined();
     // Finished: no slot, no failure over it.
-    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBe(false);
+    expect(await claimSlotNow(db(), crawl.id, 20_000)).toBeNull();
     await failCrawl(db(), crawl.id, crawlFailures.discoveryFailed);
     expect(await crawlRow(crawl.id)).toMatchObject({ status: "completed", error_code: null });
   });
@@ -246,8 +263,8 @@ describe("pages whose analyses the queue refuses", () => {
 describe("scheduled crawls", () => {
   it("run again when due, as a new crawl with previous_id and changes against the run before", async () => {
     const caller = await createCaller();
-    const res = await startCrawl(caller.key, { url: site("/sched/sitemap.xml"), source: "sitemap", schedule: "daily", limit: 2 });
-    expect(res.json.data.schedule).toBe("daily");
+    const res = await startCrawl(caller.key, { url: site("/sched/sitemap.xml"), source: "sitemap", schedule: "daily", limit: 2, rate: 3 });
+    expect(res.json.data).toMatchObject({ schedule: "daily", rate: 3 });
     const first = await waitForCrawl(caller.key, res.json.data.id);
     expect(first.status).toBe("completed");
     const due = (await env.DB.prepare("SELECT next_run_at FROM crawls WHERE id = ?").bind(first.id).first<string>("next_run_at"))!;
@@ -267,7 +284,8 @@ describe("scheduled crawls", () => {
     const list = (await call("/api/v1/crawls?sort=desc", { key: caller.key })).json.data;
     expect(list).toHaveLength(2);
     const second = await waitForCrawl(caller.key, list[0].id);
-    expect(second).toMatchObject({ status: "completed", previous_id: first.id, schedule: "daily", url: first.url });
+    // The re-run keeps the crawl's settings, its rate among them.
+    expect(second).toMatchObject({ status: "completed", previous_id: first.id, schedule: "daily", url: first.url, rate: 3 });
     expect(second.site_checks.changes).toEqual({ newly_failed: [], newly_passed: ["duplicate_titles"] });
     expect(await runDue()).toBe(0);
   });

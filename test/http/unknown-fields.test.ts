@@ -123,7 +123,7 @@ describe("what an unknown field's answer says, and what is not an unknown field"
     const res = await call("/api/v1/crawls", { key: caller.key, form: { url: site("/"), max_pages: 5 } });
     expect(res.status).toBe(422);
     expect(res.json).toEqual({
-      message: "The max_pages field is unknown: this request takes url, source, limit, privacy, password, schedule, auth and render.",
+      message: "The max_pages field is unknown: this request takes url, source, limit, privacy, password, schedule, auth, render and rate.",
       errors: { max_pages: ["The max_pages field is unknown."] },
       status: 422,
     });

@@ -108,9 +108,9 @@ describe("/mcp tools with the SDK's own client", () => {
   });
 
   it("start_crawl, get_crawl and list_crawl_pages audit the test site and list its pages worst first", async () => {
-    const started = await callTool(client, "start_crawl", { url: site("/site/"), limit: 4 });
+    const started = await callTool(client, "start_crawl", { url: site("/site/"), limit: 4, rate: 2 });
     expect(started.isError, textOf(started)).toBeFalsy();
-    expect(started.structuredContent).toMatchObject({ status: "discovering", limit: 4, source: "auto" });
+    expect(started.structuredContent).toMatchObject({ status: "discovering", limit: 4, source: "auto", rate: 2, current_rate: 1 });
     const id = started.structuredContent!.id;
     expect((await waitForCrawl(caller.key, id, 60_000)).status).toBe("completed");
 
@@ -146,6 +146,7 @@ describe("/mcp tools with the SDK's own client", () => {
     ["list_reports", { per_page: 7 }, "The per_page field must be one of 10, 25, 50, 100."],
     ["list_crawl_pages", { id: 1, state: "done" }, "The state field must be one of pending, audited, failed, blocked."],
     ["list_crawl_pages", { id: 1, found_via: "guess" }, "The found_via field must be one of sitemap, links, both."],
+    ["start_crawl", { url: "https://example.com/", rate: 9 }, "The rate field must be one of 1, 2, 3, 4, 5, 6, 7, 8."],
   ])("%s with a bad argument %j is an isError result naming the field", async (name, args, message) => {
     const result = await callTool(client, name, args);
     expect(result.isError).toBe(true);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
+import { pacedSite } from "./paced-site";
 import type { Route } from "./routes";
 
 /**
@@ -299,4 +300,6 @@ export const crawlSiteRoutes = (externalOrigin = "http://127.0.0.2"): [string, R
   ...linksPrefixes.map((prefix): [string, Route] => [prefix, linksSite(prefix, externalOrigin)]),
   ["/evolve/", evolve],
   ["/bad/", hostile],
+  // The crawl rate tests steer these sites' speed and answers (test/server/paced-site.ts).
+  ...(["pace-fast", "pace-slow", "pace-busy"] as const).map((prefix): [string, Route] => [`/${prefix}/`, pacedSite(prefix, 40)]),
 ];

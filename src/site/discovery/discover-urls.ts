@@ -36,6 +36,8 @@ export type Discovered =
       site: CrawlSiteFacts;
       /** The crawl's interval, raised to robots.txt's Crawl-delay. */
       intervalMs: number;
+      /** robots.txt's Crawl-delay in ms (0 when none): a crawl with one fetches one page at a time. */
+      crawlDelayMs: number;
       discoveredBy: "sitemap" | "links";
       found: number;
       skipped: number;
@@ -80,7 +82,8 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
   const origin = new URL(crawl.url).origin;
   // Spaced like page fetches: discovery is the crawl's first requests to the site.
   const robots = await fetchRobots(`${origin}/robots.txt`, analysis);
-  const intervalMs = Math.max(crawl.intervalMs, crawlDelaySeconds(robots.body) * 1000);
+  const crawlDelayMs = crawlDelaySeconds(robots.body) * 1000;
+  const intervalMs = Math.max(crawl.intervalMs, crawlDelayMs);
   await sleep(intervalMs);
   const notFoundStatus = await probeStatus(notFoundProbeUrl(origin), analysis);
   await sleep(intervalMs);
@@ -114,6 +117,7 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
     seeds: seeds.map((seed) => ({ ...seed, blocked: !allowed(seed.url) })),
     site: { robots, notFoundStatus, llms, llmsLinks },
     intervalMs,
+    crawlDelayMs,
     discoveredBy: bySitemap ? "sitemap" : "links",
     found: (bySitemap ? discovery!.found : 0) + start.seeds.length + (start.leftOut ? 1 : 0),
     skipped: discovery?.skipped ?? 0,
