@@ -78,8 +78,9 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
     },
     async settle(outcome) {
       await settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null);
-      // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out.
-      if (rendered && pool && (await crawlEnded(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
+      // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out (the link
+      // checks and site checks that follow never render).
+      if (rendered && pool && (await pagesDone(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
     },
     // The page settles as its report stands.
     settleWithoutFetch: async (status) =>
@@ -124,5 +125,8 @@ async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: Audi
   await finalizeCrawl(deps, job.crawlId);
 }
 
-const crawlEnded = async (db: Db, crawlId: number) =>
-  (await db.select({ status: crawls.status }).from(crawls).where(eq(crawls.id, crawlId)).get())?.status !== "running";
+/** No page of the crawl is left to fetch: it has ended, or its last page settled and it is being finalised. */
+async function pagesDone(db: Db, crawlId: number): Promise<boolean> {
+  const crawl = await db.select({ status: crawls.status, settlingAt: crawls.settlingAt }).from(crawls).where(eq(crawls.id, crawlId)).get();
+  return !crawl || crawl.status !== "running" || crawl.settlingAt !== null;
+}
