@@ -156,7 +156,7 @@ const crawlVars = {
   ),
   LINK_CHECK_PER_HOST: number({ default: 10, min: 0, max: 1000, unit: "links" }, "external link targets a crawl checks at most per other host"),
   SITE_CHECK_BATCH: number({ default: 1000, min: 1, max: 10_000, unit: "pages" },
-    "crawl pages the site checks and the link plan read at a time (keyset batches): what bounds their memory",
+    "crawl pages a crawl handles at a time: discovery writes and queues, the link plan and the site checks read (keyset batches): what bounds their memory",
   ),
   // At least 2: a crawl that completes compares with the one before it, which must still have its page rows.
   CRAWL_HISTORY: number({ default: 3, min: 2, max: 1000, unit: "crawls" },

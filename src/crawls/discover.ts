@@ -34,19 +34,31 @@ export async function discoverCrawl(deps: CrawlDeps, crawlId: number): Promise<v
  */
 async function startCrawl(deps: CrawlDeps, crawl: Crawl, discovered: Extract<Discovered, { ok: true }>) {
   const { db } = deps;
-  const rows = discovered.seeds.map((s) => ({ u: s.url, d: s.depth, s: s.inSitemap ? 1 : 0, l: s.linked ? 1 : 0, b: s.blocked ? "blocked" : "pending" }));
-  await runBatch(db, [
-    sql`
+  // Pages written, given their reports and queued SITE_CHECK_BATCH at a time: a 100,000-page crawl never holds every
+  // page's row, report and message at once (the isolate's heap stays bounded), and no statement carries more than a
+  // chunk's JSON (D1 caps a bound value at 2 MB).
+  const DISCOVERY_CHUNK = deps.settings.crawl.siteCheckBatch;
+  const inserts = [];
+  for (let i = 0; i === 0 || i < discovered.seeds.length; i += DISCOVERY_CHUNK) {
+    const rows = discovered.seeds
+      .slice(i, i + DISCOVERY_CHUNK)
+      .map((s) => ({ u: s.url, d: s.depth, s: s.inSitemap ? 1 : 0, l: s.linked ? 1 : 0, b: s.blocked ? "blocked" : "pending" }));
+    inserts.push(sql`
       INSERT OR IGNORE INTO ${crawlPages} (crawl_id, url, depth, in_sitemap, linked, state)
       SELECT ${crawl.id}, json_extract(value, '$.u'), json_extract(value, '$.d'), json_extract(value, '$.s'), json_extract(value, '$.l'),
         json_extract(value, '$.b')
-      FROM json_each(${JSON.stringify(rows)})`,
-    markRunning(db, crawl.id, discovered),
-  ]);
+      FROM json_each(${JSON.stringify(rows)})`);
+  }
+  await runBatch(db, [...inserts, markRunning(db, crawl.id, discovered)]);
   const started = await db.select().from(crawls).where(eq(crawls.id, crawl.id)).get();
   // Cancelled while discovering: nothing is queued.
   if (started?.status !== "running") return;
-  const pages = await materializePages(db, started);
-  await queuePages(db, started, pages, deps.analysisQueue);
-  if (pages.length === 0) await finalizeCrawl(deps, crawl.id);
+  let queued = 0;
+  for (;;) {
+    const pages = await materializePages(db, started, DISCOVERY_CHUNK);
+    await queuePages(db, started, pages, deps.analysisQueue);
+    queued += pages.length;
+    if (pages.length < DISCOVERY_CHUNK) break;
+  }
+  if (queued === 0) await finalizeCrawl(deps, crawl.id);
 }

@@ -11,11 +11,15 @@ export interface QueuedPage {
 }
 
 /**
- * Gives every new pending page of the crawl its report, in one batch: the account's latest report of that exact
- * URL gets a new generation, other URLs get a new report with the crawl's privacy. Returns the pages to queue.
+ * Gives the new pending pages of the crawl their reports (every one, or the first `limit` by id), in one batch: the
+ * account's latest report of that exact URL gets a new generation, other URLs get a new report with the crawl's
+ * privacy. Returns the pages to queue.
  */
-export async function materializePages(db: Db, crawl: Crawl): Promise<QueuedPage[]> {
-  const fresh = sql`p.crawl_id = ${crawl.id} AND p.state = 'pending' AND p.report_id IS NULL`;
+export async function materializePages(db: Db, crawl: Crawl, limit?: number): Promise<QueuedPage[]> {
+  const pending = sql`p.crawl_id = ${crawl.id} AND p.state = 'pending' AND p.report_id IS NULL`;
+  // A chunk ends at its last page's id (the crawl's (crawl_id, state, id) index finds it without a sort).
+  const [last] = limit ? await db.all<{ id: number }>(sql`SELECT p.id FROM ${crawlPages} p WHERE ${pending} ORDER BY p.id LIMIT 1 OFFSET ${limit - 1}`) : [];
+  const fresh = last ? sql`${pending} AND p.id <= ${last.id}` : pending;
   const results = await runBatch(db, [
     db.insert(projects).values({ accountId: crawl.accountId, name: crawl.project }).onConflictDoNothing(),
     ...startCrawlPageGenerations(crawl, fresh, new Date().toISOString()),
