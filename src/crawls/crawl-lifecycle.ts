@@ -7,6 +7,7 @@ import { projectNameFor } from "../projects/project-name";
 import type { CrawlSessionStore } from "../render/browser-pool";
 import type { AuthSummary } from "../reports/auth-field";
 import type { CompareSummary } from "../site/issues/compare";
+import type { IssueSummary } from "../site/issues/issue-rows";
 import { nextPace, startGapMs, startingPace, type SiteAnswer } from "./crawl-pace";
 import { UNFINISHED } from "./find-crawl";
 
@@ -301,6 +302,16 @@ export const storeCompareSummary = (db: Db, crawlId: number, summary: CompareSum
   db
     .update(crawls)
     .set({ compareSummary: summary })
+    .where(and(eq(crawls.id, crawlId), eq(crawls.status, "completed")));
+
+/**
+ * A completed crawl's page-check tallies and page counts: its failures no longer change, so its issues list answers
+ * from this one row (docs/crawls.md "Pruned crawls").
+ */
+export const storeIssueSummary = (db: Db, crawlId: number, summary: IssueSummary) =>
+  db
+    .update(crawls)
+    .set({ issueSummary: summary })
     .where(and(eq(crawls.id, crawlId), eq(crawls.status, "completed")));
 
 /** For the batch that cancels a crawl (before its reports fail): `cancelled`, only while unfinished. */

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { resultForScore } from "../analysis/score";
 import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
-import { claimLastPage, completeCrawl } from "./crawl-lifecycle";
+import { issueSummaryOf } from "./summarize-crawls";
+import { claimLastPage, completeCrawl, storeIssueSummary } from "./crawl-lifecycle";
 import type { CrawlDeps } from "./crawl-deps";
 import { notifyCrawlCompleted } from "./notify";
 import { enqueueLinkChecks, linkAnswersOf, planCrawlLinks, sitePageBatches } from "./link-checks";
@@ -102,5 +103,9 @@ export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promis
     },
     new Date(now).toISOString(),
   );
-  if (done) await notifyCrawlCompleted(db, deps.webhookQueue, done, deps.settings.publicOrigin);
+  if (!done) return;
+  // The issues list of a big crawl answers from this row at once rather than counting its failures (a GROUP BY over
+  // ~11 rows a page) on every request until the cron's summarizer comes by.
+  await storeIssueSummary(db, crawlId, await issueSummaryOf(db, crawlId));
+  await notifyCrawlCompleted(db, deps.webhookQueue, done, deps.settings.publicOrigin);
 }

@@ -3,6 +3,7 @@ import { crawls } from "../db/schema";
 import type { Db } from "../db/client";
 import { runBatch } from "../db/batch";
 import type { IssueSummary } from "../site/issues/issue-rows";
+import { storeIssueSummary } from "./crawl-lifecycle";
 import { pageCounts } from "./find-crawl";
 import { tallies, tallyStatement } from "./tally-failures";
 
@@ -16,9 +17,8 @@ export async function issueSummaryOf(db: Db, crawlId: number): Promise<IssueSumm
 }
 
 /**
- * Stores the issue summary of completed crawls that have none, oldest first: a completed crawl's failures no longer
- * change, so its issues list answers from one row instead of counting up to millions of failures per request
- * (docs/crawls.md "Pruned crawls"). Returns the crawls summarized.
+ * Stores the issue summary of completed crawls that have none, oldest first (a crawl stores its own when it completes:
+ * this catches those completed before, or whose finaliser stopped between the two writes). Returns the crawls summarized.
  */
 export async function summarizeCompletedCrawls(db: Db, limit = SUMMARIES_PER_RUN): Promise<number> {
   const due = await db
@@ -27,6 +27,6 @@ export async function summarizeCompletedCrawls(db: Db, limit = SUMMARIES_PER_RUN
     .where(and(eq(crawls.status, "completed"), isNull(crawls.issueSummary)))
     .orderBy(asc(crawls.id))
     .limit(limit);
-  for (const { id } of due) await db.update(crawls).set({ issueSummary: await issueSummaryOf(db, id) }).where(eq(crawls.id, id));
+  for (const { id } of due) await storeIssueSummary(db, id, await issueSummaryOf(db, id));
   return due.length;
 }
