@@ -80,7 +80,7 @@ export function sitemapCheck(
 /** A value shared by two distinct final URLs (or more); what one value's group holds until then. */
 const SHARED = -1;
 
-interface DuplicateState {
+export interface DuplicateState {
   /** A final URL of a 2xx audited page, and whether a second distinct one was seen: the check needs two. */
   firstFinal: number | null;
   manyFinals: boolean;
