@@ -306,12 +306,13 @@ export const storeCompareSummary = (db: Db, crawlId: number, summary: CompareSum
 
 /**
  * A completed crawl's page-check tallies and page counts: its failures no longer change, so its issues list answers
- * from this one row (docs/crawls.md "Pruned crawls").
+ * from this one row (docs/crawls.md "Pruned crawls"). With `prunedAt`, the crawl is being pruned: from here on it
+ * answers from the summary alone.
  */
-export const storeIssueSummary = (db: Db, crawlId: number, summary: IssueSummary) =>
+export const storeIssueSummary = (db: Db, crawlId: number, summary: IssueSummary, prunedAt?: string) =>
   db
     .update(crawls)
-    .set({ issueSummary: summary })
+    .set({ issueSummary: summary, ...(prunedAt && { prunedAt }) })
     .where(and(eq(crawls.id, crawlId), eq(crawls.status, "completed")));
 
 /** For the batch that cancels a crawl (before its reports fail): `cancelled`, only while unfinished. */

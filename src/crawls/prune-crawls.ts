@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { crawlLinks, crawlPageFailures, crawlPages, crawls } from "../db/schema";
 import type { Db } from "../db/client";
 import { runBatch } from "../db/batch";
+import { storeIssueSummary } from "./crawl-lifecycle";
 import { issueSummaryOf } from "./summarize-crawls";
 
 /**
@@ -44,7 +45,7 @@ export async function pruneCrawls(db: Db, history: number, bounds = PRUNE_BOUNDS
     if (!next) break;
     if (!next.pruned) {
       // The summary first (or again, if the summarizer took it before): from here on the crawl answers from it.
-      await db.update(crawls).set({ issueSummary: await issueSummaryOf(db, next.id), prunedAt: now.toISOString() }).where(eq(crawls.id, next.id));
+      await storeIssueSummary(db, next.id, await issueSummaryOf(db, next.id), now.toISOString());
       left -= 1;
     }
     for (const table of pageTables) {
