@@ -37,11 +37,11 @@ async function startCrawl(deps: CrawlDeps, crawl: Crawl, discovered: Extract<Dis
   // Pages written, given their reports and queued SITE_CHECK_BATCH at a time: a 100,000-page crawl never holds every
   // page's row, report and message at once (the isolate's heap stays bounded), and no statement carries more than a
   // chunk's JSON (D1 caps a bound value at 2 MB).
-  const DISCOVERY_CHUNK = deps.settings.crawl.siteCheckBatch;
+  const chunk = deps.settings.crawl.siteCheckBatch;
   const inserts = [];
-  for (let i = 0; i === 0 || i < discovered.seeds.length; i += DISCOVERY_CHUNK) {
+  for (let i = 0; i < discovered.seeds.length; i += chunk) {
     const rows = discovered.seeds
-      .slice(i, i + DISCOVERY_CHUNK)
+      .slice(i, i + chunk)
       .map((s) => ({ u: s.url, d: s.depth, s: s.inSitemap ? 1 : 0, l: s.linked ? 1 : 0, b: s.blocked ? "blocked" : "pending" }));
     inserts.push(sql`
       INSERT OR IGNORE INTO ${crawlPages} (crawl_id, url, depth, in_sitemap, linked, state)
@@ -55,10 +55,10 @@ async function startCrawl(deps: CrawlDeps, crawl: Crawl, discovered: Extract<Dis
   if (started?.status !== "running") return;
   let queued = 0;
   for (;;) {
-    const pages = await materializePages(db, started, DISCOVERY_CHUNK);
+    const pages = await materializePages(db, started, chunk);
     await queuePages(db, started, pages, deps.analysisQueue);
     queued += pages.length;
-    if (pages.length < DISCOVERY_CHUNK) break;
+    if (pages.length < chunk) break;
   }
   if (queued === 0) await finalizeCrawl(deps, crawl.id);
 }
