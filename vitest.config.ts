@@ -48,7 +48,7 @@ export default defineConfig(async () => {
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/site/checks/**/*.test.ts",
-    "test/site/{link-plan,page-facts,run-link-checks}.test.ts",
+    "test/site/{crawl-frontier,link-plan,page-facts,run-link-checks}.test.ts",
     "test/analysis/structured-data/**/*.test.ts",
     "test/site/issues/**/*.test.ts",
     "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",

@@ -1,5 +1,5 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
-import { resultForScore, type ResultLabel } from "../analysis/score";
+import type { ResultLabel } from "../analysis/score";
 import { checkLink } from "../analysis/check-link";
 import type { AnalysisOptions } from "../analysis/settings";
 import type { CrawlSettings } from "../config";
@@ -12,7 +12,8 @@ import { runLinkChecks } from "../site/run-link-checks";
 import { runSiteChecks, siteContextOf } from "../site/checks/index";
 import { auditPage } from "./audit";
 import type { SiteVerdict } from "../site/checks/types";
-import { followsLinks, foundViaOf, type CrawlFoundVia, type CrawlPageState } from "../site/terms";
+import { addFinds, crawlScore, foundViaOf, linkFinds, settledState, tallyScores, type FrontierPage } from "../site/crawl-frontier";
+import { followsLinks, type CrawlFoundVia, type CrawlPageState } from "../site/terms";
 
 /** One page of an in-process crawl: its analysis when it was fetched, nothing when robots.txt disallows it. */
 export interface CrawledPage {
@@ -40,15 +41,6 @@ export type SiteCrawl =
     }
   | { ok: false; code: string; message: string };
 
-/** A URL in the crawl's queue: `depth` links from a seed, `linked` once a link reaches it, `blocked` when robots.txt disallows it. */
-interface Pending {
-  url: string;
-  depth: number;
-  inSitemap: boolean;
-  linked: boolean;
-  blocked: boolean;
-}
-
 /**
  * A crawl as the service runs one (docs/crawls.md), in this process and with nothing stored: the same discovery,
  * one fetch at a time with the interval (or Crawl-delay) after each ends, robots.txt obeyed, same-host links followed
@@ -65,9 +57,9 @@ export async function crawlSite(
   if (!discovered.ok) return { ok: false, code: discovered.code, message: discovered.message };
   const { site, intervalMs, discoveredBy } = discovered;
   const allowed = robotsPolicy(site.robots);
-  const queue: Pending[] = discovered.seeds.map(({ url, depth, inSitemap, linked, blocked }) => ({ url, depth, inSitemap, linked, blocked }));
+  const rules = { host: new URL(crawl.url).hostname, maxDepth, allowed };
+  const queue: FrontierPage[] = discovered.seeds.map((seed) => ({ ...seed }));
   const known = new Map(queue.map((page) => [page.url, page]));
-  const host = new URL(crawl.url).hostname;
   let truncated = discovered.truncated;
   const pages: CrawledPage[] = [];
   const facts = new Map<string, PageFacts>();
@@ -92,28 +84,14 @@ export async function crawlSite(
     const read: { facts?: PageFacts } = {};
     const outcome = await auditPage(next.url, { ...options, site, onPage: (parsed) => void (read.facts = pageFactsOf(parsed)) });
     lastFetchEnd = Date.now();
-    pages.push(page(outcome.ok ? "audited" : "failed", outcome));
+    pages.push(page(settledState(outcome.ok), outcome));
     if (outcome.ok && read.facts) {
       facts.set(next.url, read.facts);
       if (followsLinks(crawl.source)) {
-        const self = [next.url, read.facts.url];
-        for (const url of read.facts.links) {
-          if (self.includes(url) || new URL(url).hostname !== host) continue;
-          const seen = known.get(url);
-          if (seen) {
-            seen.linked = true;
-            seen.depth = Math.min(seen.depth, next.depth + 1);
-            continue;
-          }
-          if (next.depth >= maxDepth) continue;
-          if (known.size >= crawl.limit) {
-            truncated = true;
-            continue;
-          }
-          const found = { url, depth: next.depth + 1, inSitemap: false, linked: true, blocked: !allowed(url) };
-          known.set(url, found);
-          queue.push(found);
-        }
+        const finds = linkFinds({ depth: next.depth, urls: [next.url, read.facts.url], links: read.facts.links }, rules);
+        const { added, leftOut } = addFinds(known, finds, crawl.limit);
+        queue.push(...added);
+        truncated ||= leftOut;
       }
     }
     onPage(pages.at(-1)!, pages.length, queue.length);
@@ -139,8 +117,7 @@ export async function crawlSite(
   );
   for (const link of planned) if (link.answer) answers.set(link.url, link.answer);
   const siteChecks = runSiteChecks({ pages: sitePages, ...siteContextOf({ discoveredBy, truncated, source: crawl.source, siteFacts: site }, answers) });
-  const scores = pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []));
-  const score = scores.length > 0 ? Math.round(scores.reduce((sum, one) => sum + one, 0) / scores.length) : null;
+  const { score, result } = crawlScore(tallyScores(pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []))));
   return {
     ok: true,
     discoveredBy,
@@ -150,6 +127,6 @@ export async function crawlSite(
     pages,
     siteChecks,
     score,
-    result: score === null ? null : resultForScore(score),
+    result,
   };
 }

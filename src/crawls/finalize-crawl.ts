@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { resultForScore } from "../analysis/score";
+import { and, count, eq, sql } from "drizzle-orm";
+import { crawlScore } from "../site/crawl-frontier";
 import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
 import { issueSummaryOf } from "./summarize-crawls";
 import { claimLastPage, completeCrawl, storeIssueSummary } from "./crawl-lifecycle";
@@ -77,9 +77,9 @@ export async function siteChecksStep(deps: CrawlDeps, crawlId: number): Promise<
 export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promise<void> {
   const { db } = deps;
   const crawlId = crawl.id;
-  const [[mean], previous] = await db.batch([
+  const [[tally], previous] = await db.batch([
     db
-      .select({ score: sql<number | null>`round(avg(${reports.score}))` })
+      .select({ sum: sql<number>`coalesce(sum(${reports.score}), 0)`, count: count(reports.score) })
       .from(crawlPages)
       .innerJoin(reports, eq(reports.id, crawlPages.reportId))
       .where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "audited"))),
@@ -90,7 +90,7 @@ export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promis
     siteContextOf({ ...crawl, siteFacts: crawl.siteFacts as CrawlSiteFacts | null }, await linkAnswersOf(db, crawlId)),
   );
   const changes = crawl.previousId ? changesSince(checks, (previous[0]?.siteChecks as CheckMap | null) ?? null) : null;
-  const score = mean?.score ?? null;
+  const { score, result } = crawlScore(tally ?? { sum: 0, count: 0 });
   const now = Date.now();
   const done = await completeCrawl(
     db,
@@ -98,7 +98,7 @@ export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promis
     {
       siteChecks: changes ? { ...checks, changes } : checks,
       score,
-      result: score === null ? null : resultForScore(score),
+      result,
       nextRunAt: crawl.schedule === "none" ? null : new Date(now + scheduleMs[crawl.schedule]).toISOString(),
     },
     new Date(now).toISOString(),
