@@ -17,6 +17,7 @@ import { finalizeCrawl } from "./finalize-crawl";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { failedCheckIds } from "../site/issues/check-info";
 import { recordFailures, storedFailures } from "./page-failures";
+import { settlePage } from "./crawl-pages";
 
 /**
  * A crawl's page: fetched with the crawl's login and rendered as the crawl says; its fetch waits for the crawl's fetch
@@ -104,19 +105,7 @@ async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: Audi
   const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
   const [[settled]] = await db.batch([
-    db
-      .update(crawlPages)
-      .set({ state: ok ? "audited" : "failed", facts, settledAt: now })
-      .where(
-        and(
-          eq(crawlPages.id, job.crawlPageId),
-          eq(crawlPages.crawlId, job.crawlId),
-          eq(crawlPages.state, "pending"),
-          // A cancelled crawl's pages stay as they were when it stopped.
-          sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId} AND ${crawls.status} = 'running')`,
-        ),
-      )
-      .returning({ depth: crawlPages.depth, url: crawlPages.url }),
+    settlePage(db, job, ok, facts, now),
     recordFailures(db, job, audited?.failed ?? []),
     touchCrawl(db, job.crawlId, now),
   ]);

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { runBatch } from "../db/batch";
-import { crawlPages, crawls, type Crawl } from "../db/schema";
+import { crawls, type Crawl } from "../db/schema";
 import { discoverUrls, type Discovered } from "../site/discovery/discover-urls";
 import type { CrawlDeps } from "./crawl-deps";
 import { failCrawl, markRunning } from "./crawl-lifecycle";
+import { insertSeeds } from "./crawl-pages";
 import { finalizeCrawl } from "./finalize-crawl";
 import { materializePages } from "./materialize-pages";
 import { unsealCredentials } from "../reports/sealed-auth";
@@ -39,16 +40,7 @@ async function startCrawl(deps: CrawlDeps, crawl: Crawl, discovered: Extract<Dis
   // chunk's JSON (D1 caps a bound value at 2 MB).
   const chunk = deps.settings.crawl.siteCheckBatch;
   const inserts = [];
-  for (let i = 0; i < discovered.seeds.length; i += chunk) {
-    const rows = discovered.seeds
-      .slice(i, i + chunk)
-      .map((s) => ({ u: s.url, d: s.depth, s: s.inSitemap ? 1 : 0, l: s.linked ? 1 : 0, b: s.blocked ? "blocked" : "pending" }));
-    inserts.push(sql`
-      INSERT OR IGNORE INTO ${crawlPages} (crawl_id, url, depth, in_sitemap, linked, state)
-      SELECT ${crawl.id}, json_extract(value, '$.u'), json_extract(value, '$.d'), json_extract(value, '$.s'), json_extract(value, '$.l'),
-        json_extract(value, '$.b')
-      FROM json_each(${JSON.stringify(rows)})`);
-  }
+  for (let i = 0; i < discovered.seeds.length; i += chunk) inserts.push(insertSeeds(crawl.id, discovered.seeds.slice(i, i + chunk)));
   await runBatch(db, [...inserts, markRunning(db, crawl.id, discovered)]);
   const started = await db.select().from(crawls).where(eq(crawls.id, crawl.id)).get();
   // Cancelled while discovering: nothing is queued.

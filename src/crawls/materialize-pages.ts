@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import { crawlPages, projects, type Crawl } from "../db/schema";
+import { attachReports, awaitingReport } from "./crawl-pages";
 import type { Db } from "../db/client";
 import { startCrawlPageGenerations } from "../reports/generation";
 
@@ -16,19 +17,14 @@ export interface QueuedPage {
  * privacy. Returns the pages to queue.
  */
 export async function materializePages(db: Db, crawl: Crawl, limit?: number): Promise<QueuedPage[]> {
-  const pending = sql`p.crawl_id = ${crawl.id} AND p.state = 'pending' AND p.report_id IS NULL`;
+  const pending = awaitingReport(crawl.id);
   // A chunk ends at its last page's id (the crawl's (crawl_id, state, id) index finds it without a sort).
   const [last] = limit ? await db.all<{ id: number }>(sql`SELECT p.id FROM ${crawlPages} p WHERE ${pending} ORDER BY p.id LIMIT 1 OFFSET ${limit - 1}`) : [];
   const fresh = last ? sql`${pending} AND p.id <= ${last.id}` : pending;
   const results = await runBatch(db, [
     db.insert(projects).values({ accountId: crawl.accountId, name: crawl.project }).onConflictDoNothing(),
     ...startCrawlPageGenerations(crawl, fresh, new Date().toISOString()),
-    sql`
-      UPDATE ${crawlPages} AS p SET
-        report_id = (SELECT max(r.id) FROM reports r WHERE r.account_id = ${crawl.accountId} AND r.url = p.url),
-        generation = (SELECT r.generation FROM reports r WHERE r.account_id = ${crawl.accountId} AND r.url = p.url ORDER BY r.id DESC LIMIT 1)
-      WHERE ${fresh}
-      RETURNING id, report_id, generation`,
+    attachReports(crawl, fresh),
   ]);
   return (results[3]!.results as { id: number; report_id: number; generation: number }[])
     .map((r) => ({ id: r.id, reportId: r.report_id, generation: r.generation }))

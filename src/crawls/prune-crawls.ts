@@ -3,6 +3,7 @@ import { crawlLinks, crawlPageFailures, crawlPages, crawls } from "../db/schema"
 import type { Db } from "../db/client";
 import { runBatch } from "../db/batch";
 import { storeIssueSummary } from "./crawl-lifecycle";
+import { prunePages } from "./crawl-pages";
 import { issueSummaryOf } from "./summarize-crawls";
 
 /**
@@ -27,7 +28,9 @@ const nextToPrune = (history: number) => sql`
   ORDER BY id LIMIT 1`;
 
 // Page rows of one crawl, in the order they go: failures and links name pages, so pages go last.
-const pageTables = [crawlPageFailures, crawlLinks, crawlPages];
+const chunkOf = (table: typeof crawlPageFailures | typeof crawlLinks) => (crawlId: number, rows: number) =>
+  sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE crawl_id = ${crawlId} LIMIT ${rows})`;
+const pageTables = [chunkOf(crawlPageFailures), chunkOf(crawlLinks), prunePages];
 
 
 /**
@@ -51,9 +54,7 @@ export async function pruneCrawls(db: Db, history: number, bounds = PRUNE_BOUNDS
     for (const table of pageTables) {
       for (;;) {
         if (left <= 0) return { pruned, deleted };
-        const [result] = await runBatch(db, [
-          sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE crawl_id = ${next.id} LIMIT ${bounds.rows})`,
-        ]);
+        const [result] = await runBatch(db, [table(next.id, bounds.rows)]);
         left -= 1;
         const changes = result!.meta.changes ?? 0;
         deleted += changes;

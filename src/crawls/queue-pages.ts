@@ -1,9 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { crawlPages, type Crawl } from "../db/schema";
+import type { Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { enqueueAnalyses } from "../reports/enqueue-analysis";
 import { failures } from "../reports/failures";
 import { reserveQueueSpan } from "./crawl-lifecycle";
+import { failRefused } from "./crawl-pages";
 import { rateCeiling } from "./crawl-pace";
 import type { QueuedPage } from "./materialize-pages";
 
@@ -34,10 +34,7 @@ export async function queuePages(db: Db, crawl: Crawl, pages: QueuedPage[], anal
   await enqueueAnalyses(db, analysisQueue, messages, {
     failure: failures.enqueueFailed,
     alsoOnRefusal: (refused) => [
-      db
-        .update(crawlPages)
-        .set({ state: "failed", settledAt })
-        .where(and(inArray(crawlPages.id, refused.flatMap((job) => (job.kind === "crawl_page" ? [job.crawlPageId] : []))), eq(crawlPages.state, "pending"))),
+      failRefused(db, refused.flatMap((job) => (job.kind === "crawl_page" ? [job.crawlPageId] : [])), settledAt),
     ],
   });
 }
