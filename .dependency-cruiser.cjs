@@ -15,7 +15,7 @@ const layers = [
   { name: "render", paths: ["src/render/"] },
   { name: "http", paths: ["src/http/"] },
   { name: "schedules-and-accounts", paths: ["src/schedules/", "src/accounts/"] },
-  { name: "env", paths: ["src/env\\.ts$"] },
+  { name: "env", paths: ["src/env\\.ts$", "src/queues\\.ts$"] },
   { name: "db", paths: ["src/db/"] },
   { name: "foundations", paths: ["src/site/", "src/analysis/", "src/crypto/", "src/config\\.ts$", "src/build-stubs/"] },
 ];

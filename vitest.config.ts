@@ -54,7 +54,8 @@ export default defineConfig(async () => {
     "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",
     "test/queue/host-turns.test.ts",
-    "test/crawls/crawl-pace.test.ts",
+    "test/crawls/{crawl-job,crawl-pace,pruned}.test.ts",
+    "test/queues.test.ts",
   ];
   // Tests that need a workerd of their own ("workers"): a fresh D1 (they count rows of every account, drop tables, or
   // run the cron's sweeps and due runs over every row), the isolate's own counters (body budget, DOM gate, requeues),

@@ -6,6 +6,7 @@ import { summarizeCompletedCrawls } from "./crawls/summarize-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
 import { handleQueue } from "./queue/dispatch";
+import { queuesOf } from "./queues";
 import { dropExpiredHostSlots } from "./queue/host-slots";
 import { dropExpiredSlowness } from "./queue/slowness";
 import { failStaleReports } from "./reports/sweep-stale";
@@ -22,13 +23,14 @@ export default {
     const settings = config(env);
     // The cron has no request session: its jobs read and write the database itself.
     const db = createDb(env.DB);
+    const queues = queuesOf(env);
     // Independent jobs: one failing does not keep the others from running.
     await Promise.all([
-      failStaleReports(db, env.WEBHOOK_QUEUE, settings),
-      runDueSchedules(db, env.ANALYSIS_QUEUE, settings),
-      requeueLostDeliveries(db, env.WEBHOOK_QUEUE),
-      sweepCrawls({ db, settings, analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE, crawlQueue: env.CRAWL_QUEUE }),
-      runDueCrawls(db, settings.crawl, env.CRAWL_QUEUE),
+      failStaleReports(db, queues.webhooks, settings),
+      runDueSchedules(db, queues.analysis, settings),
+      requeueLostDeliveries(db, queues.webhooks),
+      sweepCrawls({ db, settings, queues }),
+      runDueCrawls(db, settings.crawl, queues),
       // One after the other: a crawl the pruner takes needs no separate summary.
       pruneCrawls(db, settings.crawl.history).then(() => summarizeCompletedCrawls(db)),
       dropExpiredHostSlots(db),

@@ -6,8 +6,8 @@ import { runLinkChecks } from "../site/run-link-checks";
 import type { CrawlDeps } from "./crawl-deps";
 import { releaseFetchSlot, renewSettling } from "./crawl-lifecycle";
 import { claimFetchSlot } from "./fetch-slot";
-import { queueSiteChecks } from "./finalize-crawl";
-import { enqueueLinkChecks, nextLinks, pendingLinks, storeLinkAnswers } from "./link-checks";
+import type { NextCrawlJob } from "./crawl-job";
+import { nextLinks, pendingLinks, storeLinkAnswers } from "./link-checks";
 
 /**
  * One step asks at most this many targets and starts none after LINK_STEP_MS: with internal targets one per crawl
@@ -19,12 +19,12 @@ export const LINK_STEP_MS = 60_000;
 
 /**
  * A step of a claimed crawl's link checks (a crawl queue message): the next targets asked, internal ones through the
- * crawl's fetch slot (its interval, Crawl-delay), with its login; the answers stored; then the next step queued, or,
+ * crawl's fetch slot (its interval, Crawl-delay), with its login; the answers stored; then the next step follows, or,
  * when none is left, the site checks (a `site_checks` job of their own). A crawl no longer running does nothing.
  */
-export async function checkLinksStep(deps: CrawlDeps, crawlId: number): Promise<void> {
+export async function checkLinksStep(deps: CrawlDeps, crawlId: number): Promise<NextCrawlJob> {
   const { db } = deps;
-  if (!(await renewSettling(db, crawlId))) return;
+  if (!(await renewSettling(db, crawlId))) return null;
   const crawl = (await db.select().from(crawls).where(eq(crawls.id, crawlId)).get())!;
   const credentials = await unsealCredentials(deps.settings, crawl.accountId, crawl.authSecret);
   const options = credentials && !("ok" in credentials) ? { ...deps.settings.analysis, credentials } : deps.settings.analysis;
@@ -46,6 +46,6 @@ export async function checkLinksStep(deps: CrawlDeps, crawlId: number): Promise<
     until: Date.now() + LINK_STEP_MS,
   });
   await storeLinkAnswers(db, crawlId, answers);
-  if ((await pendingLinks(db, crawlId)) > 0 && (await enqueueLinkChecks(deps.crawlQueue, crawlId, laterSeconds))) return;
-  await queueSiteChecks(deps, crawlId);
+  if ((await pendingLinks(db, crawlId)) > 0) return { job: { kind: "check_links", crawlId }, delaySeconds: laterSeconds };
+  return { job: { kind: "site_checks", crawlId } };
 }

@@ -13,7 +13,7 @@ import type { SiteAnswer } from "./crawl-pace";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import { claimFetchSlot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
-import { finalizeCrawl } from "./finalize-crawl";
+import { finalizeCrawl } from "./crawl-steps";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { failedCheckIds } from "../site/issues/check-info";
 import { recordFailures, storedFailures } from "./page-failures";

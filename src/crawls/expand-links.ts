@@ -28,5 +28,5 @@ export async function expandLinks(deps: CrawlDeps, crawlId: number, page: Linkin
   const { statements, leftOut } = linkPages(crawlId, crawl.limit, finds);
   await runBatch(db, leftOut ? [...statements, recountPages(db, crawlId, leftOut)] : statements);
   if (!leftOut) return;
-  await queuePages(db, crawl, await materializePages(db, crawl), deps.analysisQueue);
+  await queuePages(db, crawl, await materializePages(db, crawl), deps.queues.analysis);
 }

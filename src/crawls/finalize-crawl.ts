@@ -5,7 +5,8 @@ import { issueSummaryOf } from "./summarize-crawls";
 import { claimLastPage, completeCrawl, storeIssueSummary } from "./crawl-lifecycle";
 import type { CrawlDeps } from "./crawl-deps";
 import { notifyCrawlCompleted } from "./notify";
-import { enqueueLinkChecks, linkAnswersOf, planCrawlLinks, sitePageBatches } from "./link-checks";
+import type { NextCrawlJob } from "./crawl-job";
+import { linkAnswersOf, planCrawlLinks, sitePageBatches } from "./link-checks";
 import { runSiteChecksOver, siteContextOf } from "../site/checks/index";
 import type { SiteVerdict } from "../site/checks/types";
 import type { CrawlSiteFacts } from "../site/discovery/llms-links";
@@ -26,17 +27,9 @@ function changesSince(current: CheckMap, previous: CheckMap | null) {
   };
 }
 
-/**
- * The crawl whose last page has settled is claimed (once) and its link plan queued as a job of the crawl queue
- * (`plan_links`): the plan and the site checks read every page's facts, so each gets an invocation of its own
- * (docs/crawls.md "Finalising a large crawl") rather than the tail of the analysis consumer's. When the queue
- * refuses, they run here.
- */
-export async function finalizeCrawl(deps: CrawlDeps, crawlId: number): Promise<void> {
-  const crawl = await claimLastPage(deps.db, crawlId);
-  if (!crawl) return;
-  if (await enqueueLinkChecks(deps.crawlQueue, crawlId, 0, "plan_links")) return;
-  await planLinksStep(deps, crawlId);
+/** The crawl whose last page has settled, claimed once (by this caller only): its link plan follows (crawl-steps.ts). */
+export async function claimFinalizing(deps: CrawlDeps, crawlId: number): Promise<NextCrawlJob> {
+  return (await claimLastPage(deps.db, crawlId)) ? { job: { kind: "plan_links", crawlId } } : null;
 }
 
 const settling = async (deps: CrawlDeps, crawlId: number) => {
@@ -45,29 +38,22 @@ const settling = async (deps: CrawlDeps, crawlId: number) => {
 };
 
 /**
- * The crawl queue's `plan_links` job: the claimed crawl's link targets are planned and their checks queued as steps
- * of the crawl queue (check-links-step.ts), which queue its site checks when done. Without targets to ask, the site
- * checks are queued now (run here when the queue refuses).
+ * The crawl queue's `plan_links` job: the claimed crawl's link targets are planned; their checks follow as steps of
+ * the crawl queue (check-links-step.ts), or, without targets to ask, the site checks.
  */
-export async function planLinksStep(deps: CrawlDeps, crawlId: number): Promise<void> {
+export async function planLinksStep(deps: CrawlDeps, crawlId: number): Promise<NextCrawlJob> {
   const crawl = await settling(deps, crawlId);
-  if (!crawl) return;
+  if (!crawl) return null;
   const pages = sitePageBatches(deps.db, crawl.id, deps.settings.crawl.siteCheckBatch);
   const pending = await planCrawlLinks(deps.db, crawl, pages, deps.settings.crawl.linkChecks);
-  if (pending > 0 && (await enqueueLinkChecks(deps.crawlQueue, crawl.id))) return;
-  await queueSiteChecks(deps, crawlId);
-}
-
-/** The site checks in an invocation of their own; in this one when the queue refuses. */
-export async function queueSiteChecks(deps: CrawlDeps, crawlId: number): Promise<void> {
-  if (await enqueueLinkChecks(deps.crawlQueue, crawlId, 0, "site_checks")) return;
-  await siteChecksStep(deps, crawlId);
+  return { job: { kind: pending > 0 ? "check_links" : "site_checks", crawlId } };
 }
 
 /** The crawl queue's `site_checks` job (and the last resort of a crashed step): a claimed crawl completes with what it has. */
-export async function siteChecksStep(deps: CrawlDeps, crawlId: number): Promise<void> {
+export async function siteChecksStep(deps: CrawlDeps, crawlId: number): Promise<NextCrawlJob> {
   const crawl = await settling(deps, crawlId);
   if (crawl) await completeCrawlChecks(deps, crawl);
+  return null;
 }
 
 /**
@@ -107,5 +93,5 @@ export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promis
   // The issues list of a big crawl answers from this row at once rather than counting its failures (a GROUP BY over
   // ~11 rows a page) on every request until the cron's summarizer comes by.
   await storeIssueSummary(db, crawlId, await issueSummaryOf(db, crawlId));
-  await notifyCrawlCompleted(db, deps.webhookQueue, done, deps.settings.publicOrigin);
+  await notifyCrawlCompleted(db, deps.queues.webhooks, done, deps.settings.publicOrigin);
 }

@@ -15,12 +15,6 @@ import type { LinkKind } from "../site/terms";
  * (site/link-plan.ts), asked for by the crawl queue's steps (check-links-step.ts), read by the site checks.
  */
 
-/** The crawl queue's message for a step of a crawl's finalising: its link plan, a step of its link checks, its site checks. */
-export interface LinkCheckJob {
-  kind: "check_links" | "plan_links" | "site_checks";
-  crawlId: number;
-}
-
 /**
  * The crawl's pages as the site checks read them, `size` at a time in crawl_pages.id order, so no more than a batch
  * of facts is held at once. Keyset on the primary key between the crawl's first and last id, each batch after the last
@@ -96,15 +90,4 @@ export async function linkAnswersOf(db: Db, crawlId: number): Promise<Map<string
     .from(crawlLinks)
     .where(and(eq(crawlLinks.crawlId, crawlId), sql`${crawlLinks.checkedAt} IS NOT NULL`));
   return new Map(rows.map((row) => [row.url, { status: row.status, error: row.error }]));
-}
-
-/** Queues the crawl's next link-check step (or its site checks); false when the queue refused (the caller then goes on in place). */
-export async function enqueueLinkChecks(queue: Queue, crawlId: number, delaySeconds = 0, kind: LinkCheckJob["kind"] = "check_links"): Promise<boolean> {
-  try {
-    await queue.send({ kind, crawlId } satisfies LinkCheckJob, { contentType: "json", delaySeconds });
-    return true;
-  } catch (error) {
-    console.error("link-check enqueue failed", error);
-    return false;
-  }
 }

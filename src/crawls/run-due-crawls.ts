@@ -2,6 +2,7 @@ import { lte } from "drizzle-orm";
 import type { CrawlSettings } from "../config";
 import { crawls } from "../db/schema";
 import type { Db } from "../db/client";
+import type { Queues } from "../queues";
 import { claimDueRun, insertCrawl, postponeRun } from "./crawl-lifecycle";
 import { enqueueDiscovery } from "./enqueue-discovery";
 
@@ -13,7 +14,7 @@ const MAX_PER_TICK = 20;
  * `previous_id`. The due mark is claimed with a conditional UPDATE so two ticks never start the same run; a run
  * refused by the one-crawl-per-project or active-crawl limits is tried again an hour later.
  */
-export async function runDueCrawls(db: Db, settings: CrawlSettings, crawlQueue: Queue, now = Date.now()): Promise<number> {
+export async function runDueCrawls(db: Db, settings: CrawlSettings, queues: Pick<Queues, "crawl">, now = Date.now()): Promise<number> {
   const due = await db
     .select({ id: crawls.id })
     .from(crawls)
@@ -28,7 +29,7 @@ export async function runDueCrawls(db: Db, settings: CrawlSettings, crawlQueue: 
       await postponeRun(db, id, new Date(now + RETRY_LATER_MS).toISOString());
       continue;
     }
-    await enqueueDiscovery(db, crawlQueue, next.id, { throwOnFailure: false });
+    await enqueueDiscovery(db, queues, next.id, { throwOnFailure: false });
     started += 1;
   }
   return started;

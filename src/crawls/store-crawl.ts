@@ -1,6 +1,7 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { Queues } from "../queues";
 import { requireRendering } from "../render/availability";
 import { accountCrawlRateCap, crawlFromInput, refusal } from "./create-crawl";
 import { insertCrawl } from "./crawl-lifecycle";
@@ -10,7 +11,7 @@ import type { StoreCrawlInput } from "./schemas";
 /** What starting a crawl needs beyond the database, resolved at the edge: settings, the crawl queue, the browser. */
 export interface CrawlWriteDeps {
   settings: Pick<Config, "allowPrivateTargets" | "webhookEncryptionKey" | "crawl">;
-  crawlQueue: Queue;
+  queues: Pick<Queues, "crawl">;
   /** Null when rendering is off (no binding, or RENDERING false): `render=1` is then refused. */
   browser: BrowserWorker | null;
 }
@@ -24,6 +25,6 @@ export async function storeCrawl(db: Db, accountId: number, body: StoreCrawlInpu
   const input = await crawlFromInput(deps.settings, accountId, body, await accountCrawlRateCap(db, accountId, deps.settings.crawl.maxRate));
   const crawl = await insertCrawl(db, accountId, input, deps.settings.crawl);
   if (typeof crawl === "string") return refusal(crawl, deps.settings.crawl);
-  await enqueueDiscovery(db, deps.crawlQueue, crawl.id);
+  await enqueueDiscovery(db, deps.queues, crawl.id);
   return crawl;
 }

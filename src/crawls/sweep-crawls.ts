@@ -1,6 +1,6 @@
 import type { CrawlDeps } from "./crawl-deps";
 import { failStalledCrawls, releaseLostSettling } from "./crawl-lifecycle";
-import { finalizeCrawl } from "./finalize-crawl";
+import { finalizeCrawl } from "./crawl-steps";
 import { STALL_AFTER_MS } from "./settings";
 
 /** A consumer that claimed the last page but died before writing the checks: its claim expires after this. */

@@ -16,7 +16,8 @@ import { renderPool } from "../render/browser-pool";
 import { createTally, type BatchTally } from "./batch-tally";
 import { createHostPolicy } from "./host-policy";
 import type { Lane } from "./host-slots";
-import { laneOptions, requeue, retryDelaySeconds, type LaneQueues } from "./lanes";
+import { queuesOf, retryDelaySeconds } from "../queues";
+import { laneOptions, requeue } from "./lanes";
 import { loneReportPath } from "./lone-report-path";
 import { runAnalysis, type LaneRun } from "./run-analysis";
 
@@ -37,7 +38,7 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     lane,
     // The schema.org table structured_data_valid and rich_results read: a static asset, not Worker script.
     options: { ...laneOptions(settings, lane), schemaVocabulary: assetText(env.ASSETS, SCHEMA_VOCABULARY_ASSET) },
-    queues: laneQueues(env),
+    queues: queuesOf(env),
     hosts: createHostPolicy(db, lane, settings),
     pool: binding ? renderPool(binding, crawlBrowserSessions(db), settings.render, assetAxeSource(env.ASSETS)) : null,
     tally: createTally(),
@@ -85,7 +86,7 @@ function parseJob(message: Message<unknown>): AnalysisJob | undefined {
 const pathOf = (run: Pick<LaneRun, "db" | "settings" | "queues" | "pool">, job: AnalysisJob): AnalysisPath =>
   job.kind === "crawl_page"
     ? crawlPagePath(
-        { db: run.db, settings: run.settings, analysisQueue: run.queues.main, webhookQueue: run.queues.webhooks, crawlQueue: run.queues.crawl },
+        { db: run.db, settings: run.settings, queues: run.queues },
         run.pool,
         job,
       )
@@ -113,7 +114,7 @@ async function finish(run: Pick<LaneRun, "db" | "queues" | "settings">, path: An
 
 /** The dead letters of both lanes: a delivery that crashed on every try fails its generation. */
 export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const run = { db: createDb(env.DB), settings: config(env), queues: laneQueues(env), pool: null };
+  const run = { db: createDb(env.DB), settings: config(env), queues: queuesOf(env), pool: null };
   await Promise.all(
     batch.messages.map(async (message) => {
       const job = parseJob(message);
@@ -122,6 +123,3 @@ export async function handleAnalysisDeadLetters(batch: MessageBatch<unknown>, en
     }),
   );
 }
-
-/** The lanes' queues, the webhook and crawl queues, from the Worker's bindings: the entry's one look at env for queues. */
-const laneQueues = (env: Env): LaneQueues => ({ main: env.ANALYSIS_QUEUE, slow: env.ANALYSIS_SLOW_QUEUE, webhooks: env.WEBHOOK_QUEUE, crawl: env.CRAWL_QUEUE });

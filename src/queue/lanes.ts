@@ -3,6 +3,7 @@ import type { AnalysisOptions } from "../analysis/settings";
 import type { Config } from "../config";
 import type { AnalysisJob } from "../reports/analysis-job";
 import { requeueAnalysis } from "../reports/enqueue-analysis";
+import { retryDelaySeconds, type Queues } from "../queues";
 import type { Lane } from "./host-slots";
 
 /*
@@ -25,19 +26,12 @@ export const laneOptions = (settings: Config, lane: Lane): AnalysisOptions & { b
   ...(lane === "main" && { firstDeadlineMs: settings.firstDeadlineMs }),
 });
 
-/** The two lanes' queues, as the entry point hands them down. */
-export interface LaneQueues {
-  main: Queue;
-  slow: Queue;
-  /** Where a report's events (webhook deliveries) go when it ends. */
-  webhooks: Queue;
-  /** Where a crawl's own steps go: its last page queues the crawl's link checks there. */
-  crawl: Queue;
-}
+/** A lane's queue: the main lane is the analysis queue. */
+export const laneQueue = (queues: Pick<Queues, "analysis" | "slow">, lane: Lane): Queue => (lane === "main" ? queues.analysis : queues.slow);
 
 /** A new message on `lane` replaces the delivery; if the queue refuses it, the delivery itself comes back. */
 export async function requeue(
-  queues: LaneQueues,
+  queues: Queues,
   message: Message<unknown>,
   job: AnalysisJob,
   to: { lane: Lane; delaySeconds?: number },
@@ -45,12 +39,9 @@ export async function requeue(
   firstRetrySeconds: number,
 ): Promise<void> {
   const { lane, delaySeconds } = to;
-  if (await requeueAnalysis(queues[lane], { job, delaySeconds })) message.ack();
+  if (await requeueAnalysis(laneQueue(queues, lane), { job, delaySeconds })) message.ack();
   else message.retry({ delaySeconds: delaySeconds ?? retryDelaySeconds(message.attempts, firstRetrySeconds) });
 }
-
-/** Between two attempts of a page: `first` (ANALYSIS_RETRY_DELAY_SECONDS, 2), doubled each time (2, 4, 8, 16 s ...), capped at five minutes. */
-export const retryDelaySeconds = (attempts: number, first: number) => Math.min(Math.ceil(first * 2 ** (attempts - 1)), 300);
 
 /** A host at its cap is asked again after 2-4 s; the spread keeps its waiting messages from all coming back at once. */
 export const hostWaitSeconds = () => 2 + Math.floor(Math.random() * 3);

@@ -10,7 +10,8 @@ import type { RenderPool } from "../render/browser-pool";
 import type { Tally } from "./batch-tally";
 import type { HostPolicy, UrlVerdict } from "./host-policy";
 import { hostOf, type Lane } from "./host-slots";
-import { hostWaitSeconds, retryDelaySeconds, type LaneQueues } from "./lanes";
+import { retryDelaySeconds, type Queues } from "../queues";
+import { hostWaitSeconds } from "./lanes";
 
 /** What one lane's invocation hands each of its messages: built once by the batch's entry point. */
 export interface LaneRun {
@@ -18,7 +19,7 @@ export interface LaneRun {
   settings: Config;
   lane: Lane;
   options: AnalysisOptions;
-  queues: LaneQueues;
+  queues: Queues;
   hosts: HostPolicy;
   pool: RenderPool | null;
   tally: Tally;

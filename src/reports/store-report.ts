@@ -1,6 +1,7 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { Queues } from "../queues";
 import { requireRendering } from "../render/availability";
 import { createReport } from "./create-report";
 import { enqueueAnalysis } from "./enqueue-analysis";
@@ -10,7 +11,7 @@ import { updateReport } from "./update-report";
 /** What a report write needs beyond the database, resolved at the edge: settings, the analysis queue, the browser. */
 export interface ReportWriteDeps {
   settings: Pick<Config, "allowPrivateTargets" | "webhookEncryptionKey">;
-  analysisQueue: Queue;
+  queues: Pick<Queues, "analysis">;
   /** Null when rendering is off (no binding, or RENDERING false): `render=1` is then refused. */
   browser: BrowserWorker | null;
 }
@@ -19,7 +20,7 @@ export interface ReportWriteDeps {
 export async function storeReport(db: Db, accountId: number, input: StoreReportInput, deps: ReportWriteDeps) {
   requireRendering(deps.browser, input.render);
   const report = await createReport(db, accountId, input, deps.settings);
-  await enqueueAnalysis(db, deps.analysisQueue, { kind: "report", reportId: report.id, generation: report.generation });
+  await enqueueAnalysis(db, deps.queues.analysis, { kind: "report", reportId: report.id, generation: report.generation });
   return report;
 }
 
@@ -30,6 +31,6 @@ export async function storeReport(db: Db, accountId: number, input: StoreReportI
 export async function storeReportUpdate(db: Db, accountId: number, id: number, input: UpdateReportInput, deps: ReportWriteDeps) {
   requireRendering(deps.browser, input.render);
   const updated = await updateReport(db, accountId, id, input, deps.settings);
-  if (updated.regenerate) await enqueueAnalysis(db, deps.analysisQueue, { kind: "report", reportId: updated.report.id, generation: updated.report.generation });
+  if (updated.regenerate) await enqueueAnalysis(db, deps.queues.analysis, { kind: "report", reportId: updated.report.id, generation: updated.report.generation });
   return updated;
 }

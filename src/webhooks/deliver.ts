@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { createDb, type Db } from "../db/client";
 import { webhookDeliveries, webhooks, type Webhook } from "../db/schema";
 import { config, type Config } from "../config";
+import { queuesOf, type Queues } from "../queues";
 import { MAX_QUEUE_DELAY_SECONDS, sendAttempt } from "./enqueue-deliveries";
 import { deliveryJobSchema, type DeliveryJob } from "./job";
 import { recordAttempt } from "./record-attempt";
@@ -13,14 +14,14 @@ import { signatureHeader } from "./sign";
 /** What one invocation of the webhook queue works with, read from its env once, here at the entry. */
 interface Delivering {
   db: Db;
-  queue: Queue;
+  queues: Pick<Queues, "webhooks">;
   key: CryptoKey | null;
   settings: Pick<Config, "allowPrivateTargets" | "webhookTimeoutMs">;
 }
 
 const deliveringFrom = async (env: Env): Promise<Delivering> => {
   const settings = config(env);
-  return { db: createDb(env.DB), queue: env.WEBHOOK_QUEUE, key: await encryptionKey(settings), settings };
+  return { db: createDb(env.DB), queues: queuesOf(env), key: await encryptionKey(settings), settings };
 };
 
 /** The webhook queue's consumer: one attempt per message, the next attempt is a new message with a delay. */
@@ -45,11 +46,11 @@ async function handleMessage(delivering: Delivering, message: Message<unknown>) 
   }
 }
 
-async function attempt({ db, queue, key, settings }: Delivering, job: DeliveryJob, now = new Date()) {
+async function attempt({ db, queues, key, settings }: Delivering, job: DeliveryJob, now = new Date()) {
   if (job.notBefore !== undefined && job.notBefore > now.getTime() + 1000) {
     // Longer than one queue delay allows: another hop, same target time.
     const remaining = Math.ceil((job.notBefore - now.getTime()) / 1000);
-    await queue.send(job, { contentType: "json", delaySeconds: Math.min(remaining, MAX_QUEUE_DELAY_SECONDS) });
+    await queues.webhooks.send(job, { contentType: "json", delaySeconds: Math.min(remaining, MAX_QUEUE_DELAY_SECONDS) });
     return;
   }
   // Claims this attempt: a duplicate or superseded message finds `attempts` moved on and does nothing.
@@ -67,7 +68,7 @@ async function attempt({ db, queue, key, settings }: Delivering, job: DeliveryJo
   }
   const result = await post(settings, key, webhook, delivery.messageId, delivery.payload, now);
   const next = await recordAttempt(db, webhook, delivery, result, now);
-  if (next !== null) await sendAttempt(queue, { deliveryId: delivery.id, attempt: delivery.attempts }, next, now.getTime());
+  if (next !== null) await sendAttempt(queues.webhooks, { deliveryId: delivery.id, attempt: delivery.attempts }, next, now.getTime());
 }
 
 async function post(

@@ -16,7 +16,8 @@ import {
   releaseFetchSlot,
   touchCrawl,
 } from "../../src/crawls/crawl-lifecycle";
-import { finalizeCrawl } from "../../src/crawls/finalize-crawl";
+import { finalizeCrawl } from "../../src/crawls/crawl-steps";
+import { queuesOf } from "../../src/queues";
 import { config } from "../../src/config";
 import type { CrawlDeps } from "../../src/crawls/crawl-deps";
 import { runDueCrawls } from "../../src/crawls/run-due-crawls";
@@ -29,8 +30,8 @@ import { crawlEventData } from "../../src/crawls/notify";
 import { Webhook } from "standardwebhooks";
 
 const db = () => createDb(env.DB);
-const deps = (): CrawlDeps => ({ db: db(), settings: config(env), analysisQueue: env.ANALYSIS_QUEUE, webhookQueue: env.WEBHOOK_QUEUE, crawlQueue: env.CRAWL_QUEUE });
-const runDue = () => runDueCrawls(db(), config(env).crawl, env.CRAWL_QUEUE);
+const deps = (): CrawlDeps => ({ db: db(), settings: config(env), queues: queuesOf(env) });
+const runDue = () => runDueCrawls(db(), config(env).crawl, queuesOf(env));
 
 async function seedCrawl(caller: Caller, fields: { status: string; updatedAt?: string; project?: string }) {
   const row = await env.DB.prepare(

@@ -2,7 +2,6 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { retryDelaySeconds } from "../../src/queue/lanes";
 import { decodeResults } from "../../src/reports/results-codec";
 import { createCaller, seedReport, type Caller } from "../helpers/api";
 
@@ -152,12 +151,6 @@ describe("analysis queue consumer", () => {
     expect(await report(job.id)).toEqual(before);
   });
 
-  it("backs off exponentially between deliveries from ANALYSIS_RETRY_DELAY_SECONDS (2 s by default), capped at five minutes", () => {
-    expect([1, 2, 3, 4].map((attempts) => retryDelaySeconds(attempts, 2))).toEqual([2, 4, 8, 16]);
-    expect([1, 2, 3, 4].map((attempts) => retryDelaySeconds(attempts, 1))).toEqual([1, 2, 4, 8]);
-    expect(retryDelaySeconds(20, 2)).toBe(300);
-    expect(retryDelaySeconds(20, 1)).toBe(300);
-  });
 });
 
 /** A crawl's status once it left `running` (its link-check step runs on the crawl queue), or `running` after 10 s. */

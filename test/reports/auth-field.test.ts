@@ -178,7 +178,7 @@ describe("auth on reports and crawls", () => {
     const id = res.json.data.id;
     await env.DB.prepare("UPDATE crawls SET status = 'completed', next_run_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
     const { queue } = recordingQueue();
-    expect(await runDueCrawls(createDb(env.DB), config(env).crawl, queue)).toBe(1);
+    expect(await runDueCrawls(createDb(env.DB), config(env).crawl, { crawl: queue })).toBe(1);
     const rows = await env.DB.prepare("SELECT id, previous_id, auth_secret, auth_summary FROM crawls WHERE account_id = ? ORDER BY id").bind(caller.accountId).all<Record<string, unknown>>();
     const [previous, next] = rows.results;
     expect(next).toMatchObject({ previous_id: id, auth_secret: previous!.auth_secret, auth_summary: previous!.auth_summary });
