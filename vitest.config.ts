@@ -84,7 +84,7 @@ export default defineConfig(async () => {
     "test/webhooks/{requeue-lost,retries}.test.ts",
   ];
   // A crawl's pace moves within a test's time only with a short interval and slow threshold: their own workerd.
-  const paced = ["test/crawls/crawl-rate.test.ts"];
+  const paced = ["test/crawls/scenarios/crawl-rate.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {

@@ -16,7 +16,7 @@ export default async function setup(project: TestProject) {
   const otherHost = await startPageServer(0, undefined, "127.0.0.2");
   // The crawl test site has its own origin, so its robots.txt does not touch the one other tests assert.
   const crawlSite = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
-  // A second instance only test/crawls/site-crawl.test.ts uses: its request log then counts one crawl's requests.
+  // A second instance only test/crawls/scenarios/site-crawl.test.ts uses: its request log then counts one crawl's requests.
   const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
   project.provide("pageServer", server.origin);
   project.provide("crawlSite", crawlSite.origin);

@@ -12,7 +12,7 @@ const origin = inject("crawlSite");
 const site = (path: string) => `${origin}${path}`;
 const crawlArgs = ["crawl", site("/site/"), "--allow-private", "--interval-ms", "0"];
 
-// The planted problems of test/server/crawl-site.ts, as the service's crawl test (test/crawls/site-crawl.test.ts) finds them.
+// The planted problems of test/server/crawl-site.ts, as the service's crawl test (test/crawls/scenarios/site-crawl.test.ts) finds them.
 const planted = () => ({
   duplicate_titles: [{ value: "Same title", urls: [site("/site/a"), site("/site/b")] }],
   duplicate_meta_descriptions: [{ value: "Same description", urls: [site("/site/a"), site("/site/b")] }],

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createCaller } from "../helpers/api";
-import { crawlPagesOf, site, siteRequests, startCrawl, waitForCrawl } from "../helpers/crawl";
-import { parseCsv } from "../helpers/csv";
+import { call, createCaller } from "../../helpers/api";
+import { crawlPagesOf, site, siteRequests, startCrawl, waitForCrawl } from "../../helpers/crawl";
+import { parseCsv } from "../../helpers/csv";
 
 // test/server/crawl-site.ts: /<prefix>/sitemap.xml lists the home, a and orphan; links reach only, deep, gone, moved, hidden.
 const at = (prefix: string, name: string) => site(`/${prefix}/${name}`);

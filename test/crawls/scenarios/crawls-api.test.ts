@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, createCaller, type Caller } from "../helpers/api";
-import { site } from "../helpers/crawl";
+import { call, createCaller, type Caller } from "../../helpers/api";
+import { site } from "../../helpers/crawl";
 
 /** An unfinished crawl row, as if one were running: the limits are about rows in D1, not about timing. */
 async function seedRunningCrawl(caller: Caller, project: string, status = "running") {

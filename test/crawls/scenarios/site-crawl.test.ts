@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createCaller, type Caller } from "../helpers/api";
+import { call, createCaller, type Caller } from "../../helpers/api";
 import { env } from "cloudflare:workers";
-import { crawlPagesOf, site as onSite, siteRequests as requestsOf, startCrawl, waitForCrawl } from "../helpers/crawl";
+import { crawlPagesOf, site as onSite, siteRequests as requestsOf, startCrawl, waitForCrawl } from "../../helpers/crawl";
 
 // Its own origin: no other test file crawls it, so its request log is this crawl's alone.
 const site = (path: string) => onSite(path, env.CRAWL_SITE_ALONE);

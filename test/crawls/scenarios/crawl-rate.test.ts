@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, createCaller } from "../helpers/api";
-import { site, siteRequests, startCrawl, waitForCrawl } from "../helpers/crawl";
+import { call, createCaller } from "../../helpers/api";
+import { site, siteRequests, startCrawl, waitForCrawl } from "../../helpers/crawl";
 
 // This file's project sets CRAWL_INTERVAL_MS 20 and CRAWL_SLOW_TTFB_MS 400 (vitest.config.ts), so the pace moves
 // within a test's time.
