@@ -78,7 +78,8 @@ export default defineConfig(async () => {
     "test/http/d1-session.test.ts",
     "test/mcp/tools.test.ts",
     "test/http/api-contract.test.ts",
-    "test/reports/{auth-field,create-report,enqueue-analysis,finish-generation,generation,results-storage,sweep-stale}.test.ts",
+    "test/reports/{create-report,enqueue-analysis,finish-generation,generation,results-storage,sweep-stale}.test.ts",
+    "test/targets/auth-field.test.ts",
     "test/security/page-auth.test.ts",
     "test/webhooks/{requeue-lost,retries}.test.ts",
   ];

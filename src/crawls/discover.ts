@@ -6,7 +6,7 @@ import type { CrawlDeps } from "./crawl-deps";
 import { failCrawl, markRunning } from "./crawl-lifecycle";
 import { finalizeCrawl } from "./finalize-crawl";
 import { materializePages } from "./materialize-pages";
-import { unsealCredentials } from "../reports/sealed-auth";
+import { unsealCredentials } from "../targets/sealed-auth";
 import { queuePages } from "./queue-pages";
 
 /** A crawl's discovery job: the URLs found (discovery/discover-urls.ts), then written and queued by startCrawl. */

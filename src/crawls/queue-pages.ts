@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { crawlPages, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { enqueueAnalyses } from "../reports/enqueue-analysis";
-import { failures } from "../reports/failures";
+import { failures } from "../targets/failures";
 import { reserveQueueSpan } from "./crawl-lifecycle";
 import { rateCeiling } from "./crawl-pace";
 import type { QueuedPage } from "./materialize-pages";
