@@ -56,6 +56,14 @@ export default defineConfig(async () => {
     "test/queue/host-turns.test.ts",
     "test/crawls/{crawl-job,crawl-pace,pruned}.test.ts",
     "test/queues.test.ts",
+    "test/crypto/*.test.ts",
+    "test/history/{changes,serialize}.test.ts",
+    "test/http/{body-limit,csv,encryption-key,errors,list-params,pagination}.test.ts",
+    "test/projects/project-name.test.ts",
+    "test/queue/{batch-tally,lanes}.test.ts",
+    "test/reports/{analysis-job,csv-columns}.test.ts",
+    "test/targets/{failures,password-rule,sealed-auth,target-url,write-fields}.test.ts",
+    "test/webhooks/{endpoint-url,enqueue-deliveries,job,secret,secrets-of}.test.ts",
   ];
   // Tests that need a workerd of their own ("workers"): a fresh D1 (they count rows of every account, drop tables, or
   // run the cron's sweeps and due runs over every row), the isolate's own counters (body budget, DOM gate, requeues),
@@ -75,13 +83,15 @@ export default defineConfig(async () => {
     "test/crawls/crawl-lifecycle.test.ts",
     "test/crawls/prune-crawls.test.ts",
     "test/db/query-plan.test.ts",
-    "test/history/history.test.ts",
+    "test/history/{list-history,record-generation,since-last-audit}.test.ts",
+    "test/history/scenarios/*.test.ts",
     "test/http/d1-session.test.ts",
     "test/mcp/tools.test.ts",
     "test/http/api-contract.test.ts",
-    "test/reports/{auth-field,create-report,enqueue-analysis,finish-generation,generation,results-storage,sweep-stale}.test.ts",
+    "test/reports/{create-report,enqueue-analysis,finish-generation,generation,results-codec,run-due-schedules,sweep-stale}.test.ts",
+    "test/targets/auth-field.test.ts",
     "test/security/page-auth.test.ts",
-    "test/webhooks/{requeue-lost,retries}.test.ts",
+    "test/webhooks/{deliver,record-attempt,requeue-lost,retry-delivery,retry-schedule,send}.test.ts",
   ];
   // A crawl's pace moves within a test's time only with a short interval and slow threshold: their own workerd.
   const paced = ["test/crawls/scenarios/crawl-rate.test.ts"];
@@ -104,7 +114,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "workers", include: isolated, exclude: timed },
+          test: { ...common, name: "workers", include: isolated, exclude: [...timed, ...pure] },
         },
         {
           plugins: [workers({ CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],

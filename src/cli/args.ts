@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import type { Importance } from "../analysis/types";
-import type { Crawl } from "../db/schema";
 import type { Auth } from "../analysis/credentials";
 import { CRAWL_INTERVAL_BOUNDS, CRAWL_PAGES_CEILING } from "../config";
+import { crawlSources, type CrawlSource } from "../site/terms";
 import { parseCredentials } from "./credentials";
 
 export const formats = ["text", "json", "junit", "markdown"] as const;
@@ -11,7 +11,6 @@ const importances = ["high", "medium", "low"] as const satisfies readonly Import
 
 export const MAX_CONCURRENCY = 32;
 export const DEFAULT_CRAWL_LIMIT = 100;
-const crawlSources = ["auto", "sitemap", "links"] as const satisfies readonly Crawl["source"][];
 
 export const usage = `Usage: pagegrade audit <url...> [options]
        pagegrade crawl <url> [--source auto|sitemap|links] [--limit N] [--interval-ms N] [options]
@@ -74,7 +73,7 @@ export interface AuditCommand extends CommandFlags {
 export interface CrawlCommand extends CommandFlags {
   command: "crawl";
   url: string;
-  source: Crawl["source"];
+  source: CrawlSource;
   limit: number;
   /** Null: CRAWL_INTERVAL_MS from the environment. */
   intervalMs: number | null;

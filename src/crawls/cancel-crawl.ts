@@ -1,7 +1,7 @@
 import type { Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError, notFound } from "../http/errors";
-import { failures } from "../reports/failures";
+import { failures } from "../targets/failures";
 import { failCancelledCrawlPages } from "../reports/generation";
 import { markCancelled } from "./crawl-lifecycle";
 import { findCrawl } from "./find-crawl";

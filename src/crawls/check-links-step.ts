@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { checkLink } from "../analysis/check-link";
 import { crawls } from "../db/schema";
-import { unsealCredentials } from "../reports/sealed-auth";
+import { unsealCredentials } from "../targets/sealed-auth";
 import { runLinkChecks } from "../site/run-link-checks";
 import type { CrawlDeps } from "./crawl-deps";
 import { releaseFetchSlot, renewSettling } from "./crawl-lifecycle";

@@ -5,7 +5,7 @@ import { crawlPages, crawls, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { projectNameFor } from "../projects/project-name";
 import type { CrawlSessionStore } from "../render/browser-pool";
-import type { AuthSummary } from "../reports/auth-field";
+import type { AuthSummary } from "../targets/auth-field";
 import type { CompareSummary } from "../site/issues/compare";
 import type { IssueSummary } from "../site/issues/issue-rows";
 import { nextPace, startGapMs, startingPace, type SiteAnswer } from "./crawl-pace";

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import { analyzePage } from "../analysis/analyze";
+import { analyzePage, type AnalysisOutcome } from "../analysis/analyze";
+import type { AnalysisOptions } from "../analysis/settings";
 import type { SiteFacts } from "../analysis/types";
-import { crawlPages, crawls } from "../db/schema";
+import { crawlPages, crawls, type ReportStatus } from "../db/schema";
 import type { Db } from "../db/client";
-import type { AnalysisPath, CrawlPageJob } from "../reports/analysis-job";
+import type { AnalysisStep, CrawlPageJob } from "../reports/analysis-job";
 import type { RenderPool } from "../render/browser-pool";
-import { failures } from "../reports/failures";
+import { failures } from "../targets/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import type { CrawlDeps } from "./crawl-deps";
 import { recordFetchAnswer, releaseFetchSlot, touchCrawl } from "./crawl-lifecycle";
@@ -24,7 +25,7 @@ import { settlePage } from "./crawl-pages";
  * slot (or is stopped with the crawl), uses the crawl's shared site facts and keeps the page's compact facts; once
  * its generation has ended the crawl page settles.
  */
-export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: CrawlPageJob): AnalysisPath {
+export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: CrawlPageJob) {
   const { db } = deps;
   const ofCrawl = <T>(column: typeof crawls.authSecret | typeof crawls.render) =>
     sql<T>`(SELECT ${column} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})`;
@@ -32,7 +33,7 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
   let rendered = false;
   return {
     fetchedWith: { sealedAuth: ofCrawl<string | null>(crawls.authSecret), render: ofCrawl<number>(crawls.render) },
-    async analyze(url, options, render) {
+    async analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep> {
       // The processing mark is written before the slot is claimed, so the fetch claims its slot last; the page is read
       // in the same round trip.
       const [, [page]] = await db.batch([
@@ -77,14 +78,14 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       else await releaseFetchSlot(db, job.crawlId, slot.hold);
       return { next: "finish", outcome };
     },
-    async settle(outcome) {
+    async settle(outcome: AnalysisOutcome) {
       await settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null);
       // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out (the link
       // checks and site checks that follow never render).
       if (rendered && pool && (await pagesDone(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
     },
     // The page settles as its report stands.
-    settleWithoutFetch: async (status) =>
+    settleWithoutFetch: async (status: ReportStatus | undefined) =>
       settleCrawlPage(deps, job, status === "completed" ? { facts: null, failed: await storedFailures(db, job.reportId) } : null),
   };
 }

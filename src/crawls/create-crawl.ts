@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { accounts } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { targetUrlOrThrow } from "../reports/create-report";
-import { passwordRule } from "../reports/password-rule";
+import { targetUrlOrThrow } from "../targets/target-url";
+import { passwordRule } from "../targets/password-rule";
 import { normalizeCrawlUrl } from "../site/discovery/normalize-url";
 import type { NewCrawl } from "./crawl-lifecycle";
 import type { StoreCrawlInput } from "./schemas";
 import type { Config, CrawlSettings } from "../config";
-import { authColumnsFor, noAuth } from "../reports/sealed-auth";
+import { authColumnsFor, noAuth } from "../targets/sealed-auth";
 
 /** Checks the input of POST /crawls and turns it into a crawl to insert; `maxRate` is the account's cap on `rate`. */
 export async function crawlFromInput(

@@ -8,7 +8,7 @@ import { insertSeeds } from "./crawl-pages";
 import type { NextCrawlJob } from "./crawl-job";
 import { claimFinalizing } from "./finalize-crawl";
 import { materializePages } from "./materialize-pages";
-import { unsealCredentials } from "../reports/sealed-auth";
+import { unsealCredentials } from "../targets/sealed-auth";
 import { queuePages } from "./queue-pages";
 
 /** A crawl's discovery job: the URLs found (discovery/discover-urls.ts), then written and queued by startCrawl. */

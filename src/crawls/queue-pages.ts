@@ -1,7 +1,7 @@
 import type { Crawl } from "../db/schema";
 import type { Db } from "../db/client";
 import { enqueueAnalyses } from "../reports/enqueue-analysis";
-import { failures } from "../reports/failures";
+import { failures } from "../targets/failures";
 import { reserveQueueSpan } from "./crawl-lifecycle";
 import { failRefused } from "./crawl-pages";
 import { rateCeiling } from "./crawl-pace";

@@ -3,8 +3,9 @@ import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { writeBody } from "../http/write-body";
 import { crawlPageStates, crawlSchedules, crawlSources, crawlStatuses } from "../db/schema";
-import { authField } from "../reports/auth-field";
-import { integerOf, password, privacyValues, renderValues, reportResource } from "../reports/schemas";
+import { authField } from "../targets/auth-field";
+import { reportResource } from "../reports/schemas";
+import { integerOf, password, privacyValues, renderValues } from "../targets/write-fields";
 import { siteChecks } from "../site/checks/index";
 import { crawlFoundVia } from "../site/terms";
 

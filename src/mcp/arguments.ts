@@ -1,5 +1,5 @@
 import { crawlRates } from "../crawls/schemas";
-import { renderValues } from "../reports/schemas";
+import { renderValues } from "../targets/write-fields";
 import { z } from "zod";
 
 // Tool arguments arrive as JSON, so ids and page numbers are integers here where the API's query strings carry

@@ -6,13 +6,14 @@ import { crawlBrowserSessions } from "../crawls/crawl-lifecycle";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb, type Db } from "../db/client";
 import { reports } from "../db/schema";
-import { analysisJobSchema, type AnalysisJob, type AnalysisPath } from "../reports/analysis-job";
-import { failures } from "../reports/failures";
+import { analysisJobSchema, type AnalysisJob } from "../reports/analysis-job";
+import { failures } from "../targets/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { browserBinding } from "../render/availability";
 import { assetText } from "../render/asset-text";
 import { assetAxeSource } from "../render/axe-source";
 import { renderPool } from "../render/browser-pool";
+import type { AnalysisPath } from "./analysis-path";
 import { createTally, type BatchTally } from "./batch-tally";
 import { createHostPolicy } from "./host-policy";
 import type { Lane } from "./host-slots";
@@ -65,9 +66,10 @@ async function handleMessage(run: LaneRun, message: Message<unknown>): Promise<v
       await path.settleWithoutFetch(report?.generation === job.generation ? report.status : undefined);
       return message.ack();
     }
-    const next = await runAnalysis(run, path, job, report);
-    if (next.then === "requeue") return await requeue(run.queues, message, job, next, run.settings.retryDelaySeconds);
-    if (next.then === "finish") await finish(run, path, job, next.outcome);
+    const step = await runAnalysis(run, path, job, report);
+    // Later: in the slow lane if the step says so, else in this one.
+    if (step.next === "later") return await requeue(run.queues, message, job, { ...step, lane: step.lane ?? run.lane }, run.settings.retryDelaySeconds);
+    if (step.next === "finish") await finish(run, path, job, step.outcome);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.

@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import { analyzePage } from "../analysis/analyze";
 import type { Db } from "../db/client";
 import { reports } from "../db/schema";
-import type { AnalysisJob, AnalysisPath } from "../reports/analysis-job";
-import { failures } from "../reports/failures";
+import type { AnalysisJob } from "../reports/analysis-job";
+import { failures } from "../targets/failures";
 import { markProcessing } from "../reports/generation";
 import type { RenderPool } from "../render/browser-pool";
+import type { AnalysisPath } from "./analysis-path";
 
 /**
  * A report analysed on its own, with its own login and `render`: nothing to wait for before the fetch, nothing to

@@ -3,10 +3,11 @@ import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import type { AnalysisOptions } from "../analysis/settings";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { AnalysisJob, AnalysisPath, AnalysisStep } from "../reports/analysis-job";
+import type { AnalysisJob, AnalysisStep } from "../reports/analysis-job";
 import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
-import { unsealCredentials } from "../reports/sealed-auth";
+import { unsealCredentials } from "../targets/sealed-auth";
 import type { RenderPool } from "../render/browser-pool";
+import type { AnalysisPath } from "./analysis-path";
 import type { Tally } from "./batch-tally";
 import type { HostPolicy, UrlVerdict } from "./host-policy";
 import { hostOf, type Lane } from "./host-slots";
@@ -34,16 +35,13 @@ export interface LoadedReport {
   render: number;
 }
 
-/** What becomes of a delivery once its page was tried (or not). */
-export type Next = { then: "ack" } | { then: "finish"; outcome: AnalysisOutcome } | { then: "requeue"; lane: Lane; delaySeconds?: number };
-
 /**
  * A due generation's try: its login opened, its turn at its host taken (or the message sent on to wait or to the slow
  * lane), the page analysed by its path, and a temporary failure with attempts left queued again in the slow lane.
  */
-export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: AnalysisJob, report: LoadedReport): Promise<Next> {
+export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: AnalysisJob, report: LoadedReport): Promise<AnalysisStep> {
   const credentials = await unsealCredentials(run.settings, report.accountId, report.sealedAuth);
-  if (credentials && "ok" in credentials) return { then: "finish", outcome: credentials };
+  if (credentials && "ok" in credentials) return { next: "finish", outcome: credentials };
   const host = hostOf(report.url);
   const slot = await run.hosts.take(job.reportId, report.url);
   // Its URL is slow right now: the slow lane gives it the full deadline, the main lane spends nothing on it.
@@ -52,7 +50,7 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
     // Other consumers hold the host's share: wait a few seconds in the queue, not counted as an attempt.
     run.tally.count(host, "waitedForHost");
     await markWaitingForHost(run.db, job);
-    return { then: "requeue", lane: run.lane, delaySeconds: hostWaitSeconds() };
+    return { next: "later", delaySeconds: hostWaitSeconds() };
   }
   let step: AnalysisStep;
   let verdict: UrlVerdict | undefined;
@@ -66,10 +64,9 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
     await slot.release(verdict);
   }
   const missed = run.lane === "main" && missedFirstDeadline(step);
-  if (step.next === "skip") return { then: "ack" };
-  // A crawl's page whose fetch slot is not due yet (a slow site holds each slot for its whole fetch): a new message
-  // with the delay, like a retry, so waiting never uses up the deliveries that are kept for crashes.
-  if (step.next === "later") return { then: "requeue", lane: run.lane, delaySeconds: step.delaySeconds };
+  // Skipped; or a crawl's page whose fetch slot is not due yet (a slow site holds each slot for its whole fetch): a new
+  // message with the delay, like a retry, so waiting never uses up the deliveries that are kept for crashes.
+  if (step.next !== "finish") return step;
   if (missed) return await toSlowLane(run, job, host, "missedFirstDeadline");
   return await afterAttempt(run, job, report.attempts + 1, step.outcome);
 }
@@ -88,16 +85,16 @@ function urlVerdict(run: LaneRun, step: AnalysisStep, elapsedMs: number): UrlVer
   return timedOut || elapsedMs > run.settings.firstDeadlineMs ? "slow" : "fast";
 }
 
-async function toSlowLane(run: LaneRun, job: AnalysisJob, host: string, why: "sentToSlowLane" | "missedFirstDeadline"): Promise<Next> {
+async function toSlowLane(run: LaneRun, job: AnalysisJob, host: string, why: "sentToSlowLane" | "missedFirstDeadline"): Promise<AnalysisStep> {
   run.tally.count(host, why);
   await markMovedToSlowLane(run.db, job);
-  return { then: "requeue", lane: "slow" };
+  return { next: "later", lane: "slow" };
 }
 
 /** A temporary failure with attempts left is retried in the slow lane after a wait; anything else ends the generation. */
-async function afterAttempt(run: LaneRun, job: AnalysisJob, attempts: number, outcome: AnalysisOutcome): Promise<Next> {
-  if (outcome.ok || !outcome.temporary || attempts >= run.settings.analysisMaxAttempts) return { then: "finish", outcome };
+async function afterAttempt(run: LaneRun, job: AnalysisJob, attempts: number, outcome: AnalysisOutcome): Promise<AnalysisStep> {
+  if (outcome.ok || !outcome.temporary || attempts >= run.settings.analysisMaxAttempts) return { next: "finish", outcome };
   const delaySeconds = retryDelaySeconds(attempts, run.settings.retryDelaySeconds);
   await markRetrying(run.db, job, { attempts, lastError: outcome, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) });
-  return { then: "requeue", lane: "slow", delaySeconds };
+  return { next: "later", lane: "slow", delaySeconds };
 }

@@ -1,8 +1,5 @@
 import { z } from "zod";
-import type { SQL } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
-import type { AnalysisOptions } from "../analysis/settings";
-import type { ReportStatus } from "../db/schema";
 
 const id = z.number().int().positive();
 
@@ -29,24 +26,12 @@ export type CrawlPageJob = Extract<AnalysisJob, { kind: "crawl_page" }>;
 /** What every job names, and all a report's lifecycle needs of one: the generation. */
 export type GenerationRef = Pick<AnalysisJob, "reportId" | "generation">;
 
-/** What an analysis message's page is to its consumer after the fetch was tried: why to stop, or its outcome. */
-export type AnalysisStep = { next: "skip" } | { next: "later"; delaySeconds: number } | { next: "finish"; outcome: AnalysisOutcome };
-
 /**
- * One kind of analysis job, chosen once per message (a lone report, or a crawl's page): what its page is fetched
- * with, how its generation is begun and fetched, and what must follow once the generation has ended (or turned out
- * to be over already).
+ * What one delivery of an analysis message came to, from its path's analysis (src/queue/analysis-path.ts) up to the
+ * consumer: nothing to do (ack it), the same job sent again later (in its own lane, or moved to the slow lane; after
+ * `delaySeconds` if given), or the generation's end with its outcome.
  */
-export interface AnalysisPath {
-  /**
-   * Read with the report: the login its page is fetched with (sealed) and whether it renders. A lone report's are its
-   * own; a crawl's page has its crawl's.
-   */
-  fetchedWith: { sealedAuth: SQL<string | null>; render: SQL<number> };
-  /** Marks the generation processing and analyses the page, or says to skip the message or deliver it later. */
-  analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep>;
-  /** After the generation's end was written (also for a dead letter's failure). */
-  settle(outcome: AnalysisOutcome): Promise<void>;
-  /** The delivery found its generation ended (`status`) or replaced (`undefined`): nothing was fetched. */
-  settleWithoutFetch(status: ReportStatus | undefined): Promise<void>;
-}
+export type AnalysisStep =
+  | { next: "skip" }
+  | { next: "later"; lane?: "slow"; delaySeconds?: number }
+  | { next: "finish"; outcome: AnalysisOutcome };

@@ -1,23 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
-import { checkTargetUrl } from "../analysis/url-guard";
 import type { Config } from "../config";
 import { projects, reports } from "../db/schema";
 import type { Db } from "../db/client";
-import { ApiError } from "../http/errors";
 import { projectNameFor } from "../projects/project-name";
 import { selectReports, withResults } from "./find-report";
 import { firstGeneration } from "./generation";
-import { passwordRule } from "./password-rule";
-import { authColumnsFor } from "./sealed-auth";
+import { passwordRule } from "../targets/password-rule";
+import { authColumnsFor } from "../targets/sealed-auth";
+import { targetUrlOrThrow } from "../targets/target-url";
 import { firstRunSql } from "../schedules/next-run";
 import type { StoreReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
-
-export function targetUrlOrThrow(input: string, allowPrivateTargets: boolean): URL {
-  const check = checkTargetUrl(input, { allowPrivateTargets });
-  if (!check.ok) throw new ApiError(422, check.message, { url: [check.message] });
-  return check.url;
-}
 
 /** Stores a queued report and, in the same batch, the project it opens if it is the first of its host. */
 export async function createReport(

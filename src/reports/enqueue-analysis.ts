@@ -2,7 +2,7 @@ import { runBatch, type Statement } from "../db/batch";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import type { AnalysisJob } from "./analysis-job";
-import { failures, type Failure } from "./failures";
+import { failures, type Failure } from "../targets/failures";
 import { failGeneration } from "./generation";
 
 /** Queues take at most 100 messages per sendBatch. */

@@ -8,7 +8,7 @@ import { deliveryInsert, type WebhookEventType } from "../webhooks/emit-event";
 import { enqueueDeliveries } from "../webhooks/enqueue-deliveries";
 import { reportEventData, scoreDropped } from "./report-event";
 import type { GenerationRef } from "./analysis-job";
-import type { Failure } from "./failures";
+import type { Failure } from "../targets/failures";
 import { findReportById } from "./find-report";
 import { endGeneration } from "./generation";
 import type { ReportRow } from "./serialize";

@@ -4,7 +4,7 @@ import { crawlPages, crawls, projects, reports, unfinished } from "../db/schema"
 import type { Db } from "../db/client";
 import { advanceSql } from "../schedules/next-run";
 import type { GenerationRef } from "./analysis-job";
-import type { Failure } from "./failures";
+import type { Failure } from "../targets/failures";
 import { encodeResults } from "./results-codec";
 
 /*

@@ -2,7 +2,7 @@ import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import type { Config } from "../config";
 import { enqueueAnalyses } from "./enqueue-analysis";
-import { failures } from "./failures";
+import { failures } from "../targets/failures";
 import { claimScheduledRuns } from "./generation";
 
 export interface TickStats {

@@ -4,24 +4,8 @@ import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { reportSchedules } from "../db/schema";
 import { listParams, oneOf } from "../http/list-params";
 import { writeBody } from "../http/write-body";
-import { authField, authSummary } from "./auth-field";
-
-export const privacyValues = [0, 1, 2] as const;
-export const renderValues = [0, 1] as const;
-
-/** Forms send "1", JSON sends 1: both are accepted, anything else names the allowed values. */
-export const integerOf = <const T extends readonly number[]>(field: string, values: T) =>
-  z
-    .union([z.enum(values.map(String) as [string, ...string[]]), z.number()], {
-      error: `The ${field} field must be one of ${values.join(", ")}.`,
-    })
-    .transform((v) => Number(v))
-    .refine((v): v is T[number] => values.includes(v), { error: `The ${field} field must be one of ${values.join(", ")}.` });
-
-export const password = z
-  .string({ error: "The password field must be a string." })
-  .min(1, "The password field must be 1 to 128 characters.")
-  .max(128, "The password field must be 1 to 128 characters.");
+import { authField, authSummary } from "../targets/auth-field";
+import { integerOf, password, privacyValues, renderValues } from "../targets/write-fields";
 
 const timestamp = z.iso.datetime();
 

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { failures } from "./failures";
+import { failures } from "../targets/failures";
 import { recordFailedGenerations, type EndSettings } from "./finish-generation";
 import { failStaleGenerations } from "./generation";
 

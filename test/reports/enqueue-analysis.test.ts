@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { ApiError } from "../../src/http/errors";
 import { enqueueAnalyses, enqueueAnalysis, requeueAnalysis } from "../../src/reports/enqueue-analysis";
-import { failures } from "../../src/reports/failures";
+import { failures } from "../../src/targets/failures";
 import { createCaller, seedReport, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
 import { recordingQueue } from "../helpers/webhooks";

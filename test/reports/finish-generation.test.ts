@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AnalysisOutcome } from "../../src/analysis/analyze";
 import { createDb } from "../../src/db/client";
-import { failures } from "../../src/reports/failures";
+import { failures } from "../../src/targets/failures";
 import { finishGeneration, recordFailedGenerations, type EndSettings } from "../../src/reports/finish-generation";
 import { failStaleGenerations } from "../../src/reports/generation";
 import { createCaller, seedReport, type Caller } from "../helpers/api";

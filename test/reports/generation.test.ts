@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AnalysisOutcome } from "../../src/analysis/analyze";
 import { createDb } from "../../src/db/client";
 import { reports } from "../../src/db/schema";
-import { failures } from "../../src/reports/failures";
+import { failures } from "../../src/targets/failures";
 import { endGeneration, failGeneration, failStaleGenerations, markProcessing, nextGeneration } from "../../src/reports/generation";
 import { eq } from "drizzle-orm";
 import { createCaller, seedReport, type Caller } from "../helpers/api";

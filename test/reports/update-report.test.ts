@@ -4,26 +4,12 @@ import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 
 const row = (id: number) => env.DB.prepare("SELECT * FROM reports WHERE id = ?").bind(id).first<Record<string, any>>();
 
-describe("GET/PUT/PATCH/DELETE /api/v1/reports/{id}", () => {
+describe("PUT/PATCH /api/v1/reports/{id}", () => {
   let caller: Caller;
   beforeAll(async () => {
     caller = await createCaller("update");
   });
   afterEach(() => vi.restoreAllMocks());
-
-  it("shows a report in the one-resource envelope", async () => {
-    const id = await seedReport(caller, "https://show.example/", { score: 91 });
-    const res = await call(`/api/v1/reports/${id}`, { key: caller.key });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.status).toBe(200);
-    expect(res.json.data).toMatchObject({ id, url: "https://show.example/", score: 91, result: "good", status: "completed", project: "show.example" });
-  });
-
-  it.each(["999999", "abc", "0", "-1", "1.5"])("answers 404 for report id %s", async (id) => {
-    const res = await call(`/api/v1/reports/${id}`, { key: caller.key });
-    expect(res.status).toBe(404);
-    expect(res.json).toEqual({ message: "Resource not found.", status: 404 });
-  });
 
   for (const method of ["PUT", "PATCH"]) {
     it(`${method} changes privacy with 200 and enqueues nothing`, async () => {
@@ -87,25 +73,5 @@ describe("GET/PUT/PATCH/DELETE /api/v1/reports/{id}", () => {
     const res = await call(`/api/v1/reports/${id}`, { key: caller.key, method: "PUT", form: { update: 2, privacy: 5 } });
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual({ privacy: ["The privacy field must be one of 0, 1, 2."], update: ["The update field must be one of 0, 1."] });
-  });
-
-  it("deletes a report, answers the delete envelope, and removes its project with its last report", async () => {
-    const id = await seedReport(caller, "https://delete-me.example/", { score: 80 });
-    const res = await call(`/api/v1/reports/${id}`, { key: caller.key, method: "DELETE" });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({ id, object: "report", deleted: true, status: 200 });
-    expect(await row(id)).toBeNull();
-    expect((await call(`/api/v1/reports/${id}`, { key: caller.key })).status).toBe(404);
-    expect((await call(`/api/v1/reports/${id}`, { key: caller.key, method: "DELETE" })).status).toBe(404);
-    const projects = await call("/api/v1/projects?search=delete-me", { key: caller.key });
-    expect(projects.json.data).toEqual([]);
-  });
-
-  it("keeps the project while it has other reports", async () => {
-    const a = await seedReport(caller, "https://keep.example/a", { score: 80 });
-    await seedReport(caller, "https://keep.example/b", { score: 60 });
-    await call(`/api/v1/reports/${a}`, { key: caller.key, method: "DELETE" });
-    const projects = await call("/api/v1/projects?search=keep.example", { key: caller.key });
-    expect(projects.json.data).toMatchObject([{ project: "keep.example", reports: 1, score: 60, result: "decent" }]);
   });
 });

@@ -1,0 +1,25 @@
+import type { SQL } from "drizzle-orm";
+import type { AnalysisOutcome } from "../analysis/analyze";
+import type { AnalysisOptions } from "../analysis/settings";
+import type { ReportStatus } from "../db/schema";
+import type { AnalysisStep } from "../reports/analysis-job";
+
+/**
+ * One kind of analysis job, chosen once per message by the consumer (src/queue/consumer.ts): a lone report
+ * (lone-report-path.ts), or a crawl's page (src/crawls/crawl-page-path.ts): what its page is fetched with, how its
+ * generation is begun and fetched, and what must follow once the generation has ended (or turned out to be over
+ * already).
+ */
+export interface AnalysisPath {
+  /**
+   * Read with the report: the login its page is fetched with (sealed) and whether it renders. A lone report's are its
+   * own; a crawl's page has its crawl's.
+   */
+  fetchedWith: { sealedAuth: SQL<string | null>; render: SQL<number> };
+  /** Marks the generation processing and analyses the page, or says to skip the message or deliver it later. */
+  analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep>;
+  /** After the generation's end was written (also for a dead letter's failure). */
+  settle(outcome: AnalysisOutcome): Promise<void>;
+  /** The delivery found its generation ended (`status`) or replaced (`undefined`): nothing was fetched. */
+  settleWithoutFetch(status: ReportStatus | undefined): Promise<void>;
+}
