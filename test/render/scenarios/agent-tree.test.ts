@@ -3,11 +3,11 @@
 // same check shown on the report page and by the MCP audit_page tool.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AGENT_TREE_RULES, AXE_CORE_VERSION } from "../../src/analysis/agent-tree-rules";
-import { call, createCaller, type Caller } from "../helpers/api";
-import { callTool, mcpClient } from "../helpers/mcp";
-import { waitForReport } from "../helpers/wait-report";
-import { agentTreePages } from "../server/agent-routes";
+import { AGENT_TREE_RULES, AXE_CORE_VERSION } from "../../../src/analysis/agent-tree-rules";
+import { call, createCaller, type Caller } from "../../helpers/api";
+import { callTool, mcpClient } from "../../helpers/mcp";
+import { waitForReport } from "../../helpers/wait-report";
+import { agentTreePages } from "../../server/agent-routes";
 
 const page = (path: string) => `${env.PAGE_SERVER}${path}`;
 

@@ -3,9 +3,9 @@
 import puppeteer from "@cloudflare/puppeteer";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createCaller, type Caller } from "../helpers/api";
-import { crawlPagesOf, startCrawl, waitForCrawl } from "../helpers/crawl";
-import { waitForReport } from "../helpers/wait-report";
+import { call, createCaller, type Caller } from "../../helpers/api";
+import { crawlPagesOf, startCrawl, waitForCrawl } from "../../helpers/crawl";
+import { waitForReport } from "../../helpers/wait-report";
 
 const page = (path: string) => `${env.PAGE_SERVER}${path}`;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createCaller, type Caller } from "../helpers/api";
-import { analyse, HOSTILE, insertReport } from "../helpers/report-page";
+import { call, createCaller, type Caller } from "../../helpers/api";
+import { analyse, HOSTILE, insertReport } from "../../helpers/report-page";
 
 // "<" escaped as a page must, or a "</script>" in a value ends the block.
 const jsonLd = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;

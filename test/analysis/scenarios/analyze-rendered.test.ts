@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { analyzePage } from "../../src/analysis/analyze";
-import { allChecks } from "../../src/analysis/checks/index";
-import type { Renderer, RenderInit } from "../../src/analysis/render-types";
-import type { Page } from "../../src/analysis/types";
-import { analysisOptionsFromEnv } from "../../src/config";
+import { analyzePage } from "../../../src/analysis/analyze";
+import { allChecks } from "../../../src/analysis/checks/index";
+import type { Renderer, RenderInit } from "../../../src/analysis/render-types";
+import type { Page } from "../../../src/analysis/types";
+import { analysisOptionsFromEnv } from "../../../src/config";
 
 /**
  * How analyzePage uses what a browser returns: the raw page comes from the local page server, the "rendered" one
- * from a function standing in for the browser. Real rendering, in Chromium, is tested in test/cli/render.test.ts.
+ * from a function standing in for the browser. Real rendering, in Chromium, is tested in test/cli/scenarios/render.test.ts.
  */
 const origin = env.PAGE_SERVER;
 const options = analysisOptionsFromEnv(env);

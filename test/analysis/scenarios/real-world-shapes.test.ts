@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyzePage } from "../../src/analysis/analyze";
-import { analysisOptionsFromEnv } from "../../src/config";
-import { call, createCaller, type Caller } from "../helpers/api";
-import { insertReport } from "../helpers/report-page";
+import { analyzePage } from "../../../src/analysis/analyze";
+import { analysisOptionsFromEnv } from "../../../src/config";
+import { call, createCaller, type Caller } from "../../helpers/api";
+import { insertReport } from "../../helpers/report-page";
 
 const url = `${env.PAGE_SERVER}/fixtures/docs-built-locally.html`;
 

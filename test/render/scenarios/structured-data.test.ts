@@ -2,8 +2,8 @@
 // read the page the browser built, through the real path (API, analysis queue, the BROWSER binding over Chromium).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createCaller, type Caller } from "../helpers/api";
-import { waitForReport } from "../helpers/wait-report";
+import { call, createCaller, type Caller } from "../../helpers/api";
+import { waitForReport } from "../../helpers/wait-report";
 
 const url = () => `${env.PAGE_SERVER}/render/structured-data`;
 

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
-import { AXE_CORE_VERSION } from "../../src/analysis/agent-tree-rules";
-import { agentTreePages } from "../server/agent-routes";
-import { runCli } from "./run-cli";
+import { AXE_CORE_VERSION } from "../../../src/analysis/agent-tree-rules";
+import { agentTreePages } from "../../server/agent-routes";
+import { runCli } from "../run-cli";
 
 const origin = inject("pageServer");
 

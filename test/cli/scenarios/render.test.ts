@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { runCli } from "./run-cli";
+import { runCli } from "../run-cli";
 
 const origin = inject("pageServer");
 const at = (path: string) => `${origin}${path}`;

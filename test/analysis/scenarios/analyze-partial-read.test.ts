@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { analyzePage } from "../../src/analysis/analyze";
-import { checks } from "../../src/analysis/checks/index";
-import { analysisOptionsFromEnv } from "../../src/config";
+import { analyzePage } from "../../../src/analysis/analyze";
+import { checks } from "../../../src/analysis/checks/index";
+import { analysisOptionsFromEnv } from "../../../src/config";
 
 describe("analyzePage on a page past the parse budget", () => {
   it("says in each DOM check's value which part was read, and leaves whole-page checks as they are", async () => {
