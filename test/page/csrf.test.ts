@@ -1,17 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isSameOriginRequest, isValidCsrf, issueCsrf } from "../../src/page/csrf";
-import { createCaller, type Caller } from "../helpers/api";
-import { insertReport, openForm, postForm, setCookieNamed } from "../helpers/report-page";
-
-const PASSWORD = "correct horse";
+import { openForm, PASSWORD, passwordProtected, postForm, setCookieNamed } from "../helpers/report-page";
 
 describe("password-protected report pages: the CSRF token of the unlock form", () => {
-  let caller: Caller;
-  beforeAll(async () => {
-    caller = await createCaller("password-page");
-  });
-
-  const protectedReport = () => insertReport(caller, { privacy: 2, password: PASSWORD });
+  const { protectedReport } = passwordProtected();
 
   it("rejects a submission without the CSRF cookie, with a forged token, or from another site (403)", async () => {
     const id = await protectedReport();

@@ -1,18 +1,10 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { createCaller, type Caller } from "../helpers/api";
-import { insertReport, openForm, postForm, setCookieNamed, submitPassword } from "../helpers/report-page";
-
-const PASSWORD = "correct horse";
+import { insertReport, openForm, PASSWORD, passwordProtected, postForm, setCookieNamed, submitPassword } from "../helpers/report-page";
 
 describe("password-protected report pages", () => {
-  let caller: Caller;
-  beforeAll(async () => {
-    caller = await createCaller("password-page");
-  });
-
-  const protectedReport = () => insertReport(caller, { privacy: 2, password: PASSWORD });
+  const { caller, protectedReport } = passwordProtected();
 
   it("shows a noindex password form with a CSRF token, not the report", async () => {
     const id = await protectedReport();
@@ -61,7 +53,7 @@ describe("password-protected report pages", () => {
   });
 
   it("sends the unlock form of a public report back to the page", async () => {
-    const id = await insertReport(caller);
+    const id = await insertReport(caller());
     const res = await postForm(`/reports/${id}/unlock`, { password: "x" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/reports/${id}`);

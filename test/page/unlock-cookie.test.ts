@@ -1,16 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { call, createCaller, type Caller } from "../helpers/api";
-import { cookiesOf, insertReport, setCookieNamed, submitPassword } from "../helpers/report-page";
-
-const PASSWORD = "correct horse";
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/api";
+import { cookiesOf, PASSWORD, passwordProtected, setCookieNamed, submitPassword } from "../helpers/report-page";
 
 describe("password-protected report pages: the unlock cookie (signed, scoped, voided by a change)", () => {
-  let caller: Caller;
-  beforeAll(async () => {
-    caller = await createCaller("password-page");
-  });
-
-  const protectedReport = () => insertReport(caller, { privacy: 2, password: PASSWORD });
+  const { caller, protectedReport } = passwordProtected();
 
   it("unlocks with the right password: a 303 back to the page and a signed, scoped, 24-hour cookie", async () => {
     const id = await protectedReport();
@@ -73,7 +66,7 @@ describe("password-protected report pages: the unlock cookie (signed, scoped, vo
     const cookie = cookiesOf(unlocked.headers).join("; ");
     expect((await call(`/reports/${id}`, { headers: { Cookie: cookie } })).text).toContain('class="gauge"');
 
-    const patch = await call(`/api/v1/reports/${id}`, { key: caller.key, method: "PATCH", form: { password: "a new one" } });
+    const patch = await call(`/api/v1/reports/${id}`, { key: caller().key, method: "PATCH", form: { password: "a new one" } });
     expect(patch.status, patch.text).toBe(200);
     const after = await call(`/reports/${id}`, { headers: { Cookie: cookie } });
     expect(after.text).toContain("This report is protected");
@@ -87,7 +80,7 @@ describe("password-protected report pages: the unlock cookie (signed, scoped, vo
     const cookie = cookiesOf((await submitPassword(id, PASSWORD)).headers).join("; ");
     expect((await call(`/reports/${id}`, { headers: { Cookie: cookie } })).text).toContain('class="gauge"');
     for (const form of [{ privacy: 0 }, { privacy: 2, password: PASSWORD }] as Record<string, string | number>[]) {
-      const res = await call(`/api/v1/reports/${id}`, { key: caller.key, method: "PATCH", form });
+      const res = await call(`/api/v1/reports/${id}`, { key: caller().key, method: "PATCH", form });
       expect(res.status, res.text).toBe(200);
     }
     expect((await call(`/reports/${id}`, { headers: { Cookie: cookie } })).text).toContain("This report is protected");

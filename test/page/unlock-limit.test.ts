@@ -1,17 +1,9 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller, type Caller } from "../helpers/api";
-import { insertReport, setCookieNamed, submitPassword } from "../helpers/report-page";
-
-const PASSWORD = "correct horse";
+import { describe, expect, it } from "vitest";
+import { PASSWORD, passwordProtected, setCookieNamed, submitPassword } from "../helpers/report-page";
 
 describe("password-protected report pages: wrong tries per client", () => {
-  let caller: Caller;
-  beforeAll(async () => {
-    caller = await createCaller("password-page");
-  });
-
-  const protectedReport = () => insertReport(caller, { privacy: 2, password: PASSWORD });
+  const { protectedReport } = passwordProtected();
 
   it("gives 429 after 10 wrong tries in 15 minutes from one client, even for the right password, but not to another client", async () => {
     const id = await protectedReport();
