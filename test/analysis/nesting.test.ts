@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capNesting } from "../../src/analysis/nesting";
+import { capNesting, limitDom } from "../../src/analysis/nesting";
 
 describe("capNesting", () => {
   it("leaves an ordinary page whole", () => {
@@ -23,5 +23,22 @@ describe("capNesting", () => {
   it("never counts unclosed paragraphs and list items as nesting", () => {
     expect(capNesting("<ul>" + "<li>item".repeat(10_000) + "</ul>", 3).capped).toBe(false);
     expect(capNesting("<p>x".repeat(10_000), 3).capped).toBe(false);
+  });
+});
+
+describe("limitDom", () => {
+  it("cuts before the first start tag past the character budget, never inside a script", () => {
+    const html = `<p>one</p><script>var s = "<p>not a tag</p>";</script><p>two</p><p>three</p>`;
+    const cut = limitDom(html, { maxDepth: 100, maxChars: 15 });
+    expect(cut).toEqual({ html: `<p>one</p><script>var s = "<p>not a tag</p>";</script>`, capped: false, truncated: true });
+  });
+
+  it("cuts before the start tag past the element budget", () => {
+    expect(limitDom("<ul><li>a<li>b<li>c</ul>", { maxDepth: 100, maxElements: 3 }).html).toBe("<ul><li>a<li>b");
+  });
+
+  it("leaves a page inside the budget whole", () => {
+    const html = "<!doctype html><html><body><p>a</p></body></html>";
+    expect(limitDom(html, { maxDepth: 100, maxChars: 1_000, maxElements: 10 })).toEqual({ html, capped: false, truncated: false });
   });
 });

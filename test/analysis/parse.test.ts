@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tags, withAttribute } from "../../src/analysis/parse";
+import { parsePage, tags, withAttribute } from "../../src/analysis/parse";
 import { makePage } from "../helpers/page";
 
 describe("parsePage", () => {
@@ -178,5 +178,24 @@ describe("How a page is read: noscript, template and raw text", () => {
     expect(headNames(page.html)).toEqual(["meta:description"]);
     expect(tags(page, "h1")).toHaveLength(1);
     expect(page.html).toContain("--!>");
+  });
+});
+
+describe("parsePage's budget", () => {
+  it("builds the DOM from the first part of a long page, keeping the raw HTML whole and saying so", () => {
+    const html = `<html><body>${"<p>word</p>".repeat(50)}</body></html>`;
+    const small = makePage(html);
+    const page = parsePage(small.fetch, small.site, small.settings, { maxChars: 100, maxElements: Infinity });
+    expect(page.truncatedDom).toBe(true);
+    expect(page.html).toBe(html);
+    expect(page.domHtmlLength).toBeLessThan(html.length);
+    expect(tags(page, "p").length).toBeLessThan(50);
+    expect(small.truncatedDom).toBe(false);
+    expect(small.domHtmlLength).toBe(html.length);
+  });
+
+  it("lists headings in document order across levels", () => {
+    const page = makePage("<h2>a</h2><h1>b</h1><div><h3>c</h3></div><h2>d</h2>");
+    expect(page.headings.map((h) => h.level)).toEqual([2, 1, 3, 2]);
   });
 });

@@ -1,9 +1,10 @@
 import { env, exports } from "cloudflare:workers";
+import { beforeAll } from "vitest";
 import { allChecks, checks } from "../../src/analysis/checks";
 import { scoreResults } from "../../src/analysis/score";
 import type { Results } from "../../src/analysis/types";
 import { hashPassword } from "../../src/crypto/password";
-import { BASE, call, type Caller } from "./api";
+import { BASE, call, createCaller, type Caller } from "./api";
 import { makePage, makeRenderedPage } from "./page";
 
 export const HOSTILE = "<script>alert(1)</script>";
@@ -101,4 +102,15 @@ export async function submitPassword(id: number, password: string, extra: { head
     { password, csrf_token: form.token },
     { Cookie: form.cookie, Origin: BASE, "Sec-Fetch-Site": "same-origin", ...extra.headers },
   );
+}
+
+export const PASSWORD = "correct horse";
+
+/** An account made before the file's tests, and a new report of it behind PASSWORD for each test that asks. */
+export function passwordProtected(): { caller: () => Caller; protectedReport: () => Promise<number> } {
+  let caller: Caller;
+  beforeAll(async () => {
+    caller = await createCaller("password-page");
+  });
+  return { caller: () => caller, protectedReport: () => insertReport(caller, { privacy: 2, password: PASSWORD }) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROBOTS_DISALLOWED } from "../../src/site/checks/link-targets";
-import { planLinkChecks } from "../../src/site/link-plan";
+import { planLinkChecks, planLinkChecksOver } from "../../src/site/link-plan";
+import { batchesOf, ext as elsewhere, planted } from "../helpers/planted-site";
 import { audited, blocked, u } from "../helpers/site-view";
 
 const ext = (host: string, path: string) => `https://${host}${path}`;
@@ -42,5 +43,19 @@ describe("planLinkChecks", () => {
 
   it("plans nothing for a site whose every link target was audited", () => {
     expect(planLinkChecks({ pages: [audited("/", { links: [u("/")] })] }, allowAll, { limit: 10, perHost: 10 })).toEqual([]);
+  });
+});
+
+describe("the link plan over batches", () => {
+  it("plans the same targets in the same order for any batch size, reading the pages three times", async () => {
+    const allowed = (url: string) => !url.includes("/private/");
+    const bounds = { limit: 2, perHost: 1 };
+    const whole = planLinkChecks({ pages: planted }, allowed, bounds);
+    expect(whole.map((link) => link.url)).toEqual([u("/gone"), u("/unaudited"), elsewhere("/dead")]);
+    for (const size of [1, 4]) {
+      const read = batchesOf(planted, size);
+      expect(await planLinkChecksOver(read.batches, allowed, bounds)).toEqual(whole);
+      expect(read.reads()).toBe(3);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { basicAuthorization, credentialsFor } from "../../../src/analysis/credentials";
-import { readSitemaps, type SitemapDiscovery, type SitemapReadOptions } from "../../../src/site/discovery/sitemaps";
+import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery, type SitemapReadOptions } from "../../../src/site/discovery/sitemaps";
 import { requestsTo } from "../../helpers/request-log";
 
 const origin = env.PAGE_SERVER;
@@ -251,5 +251,42 @@ describe("readSitemaps with credentials", () => {
     const otherHost = await readSitemaps([index(env.OTHER_HOST)], { ...local, credentials });
     expect(otherHost.sitemaps[2]).toMatchObject({ ok: false, error: { code: "sitemap_other_host" } });
     expect(await requestsTo(env.OTHER_HOST, password)).toEqual([]);
+  });
+});
+
+describe("sitemapsFromRobots", () => {
+  it("keeps the absolute Sitemap: lines, normalised and once each", () => {
+    const body = [
+      "User-agent: *",
+      "Disallow: /private/",
+      "Sitemap: https://Example.com/sitemap.xml",
+      "sitemap:https://example.com/news.xml.gz#x",
+      "SITEMAP: https://example.com/sitemap.xml",
+      "Sitemap: /relative.xml",
+      "Sitemap: ftp://example.com/s.xml",
+      "Sitemap:",
+    ].join("\n");
+    expect(sitemapsFromRobots(body)).toEqual(["https://example.com/sitemap.xml", "https://example.com/news.xml.gz"]);
+  });
+
+  it("gives nothing for a missing or empty robots.txt", () => {
+    expect(sitemapsFromRobots(null)).toEqual([]);
+    expect(sitemapsFromRobots("")).toEqual([]);
+  });
+});
+
+describe("looksLikeSitemap", () => {
+  it.each([
+    ["https://example.com/sitemap.xml", true],
+    ["https://example.com/a/Sitemap.XML", true],
+    ["https://example.com/s.xml.gz", true],
+    ["https://example.com/urls.txt", true],
+    ["https://example.com/sitemap.xml?page=2", true],
+    ["https://example.com/page.html", false],
+    ["https://example.com/archive.gz", false],
+    ["https://example.com/xml", false],
+    ["https://example.com/", false],
+  ])("%s: %s", (url, expected) => {
+    expect(looksLikeSitemap(new URL(url))).toBe(expected);
   });
 });
