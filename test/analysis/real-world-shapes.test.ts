@@ -84,3 +84,33 @@ describe("a Blogger post, fetched from the page server", () => {
     expect(value.tree.map((node) => node.types)).toEqual([["BlogPosting"]]);
   });
 });
+
+// A recipe site's page: its sidebar's 53-entry ItemList is written before its own BlogPosting.
+describe("a page with a long list before its main item, fetched from the page server", () => {
+  const listFirst = `${env.PAGE_SERVER}/fixtures/list-before-article.html`;
+  let caller: Caller;
+  beforeAll(async () => {
+    caller = await createCaller("list before article");
+  });
+
+  it("through the queue: the API's tree and the report page show both, and say how many entries they left out", async () => {
+    const created = await call("/api/v1/reports", { key: caller.key, form: { url: listFirst } });
+    expect(created.status, created.text).toBe(201);
+    const report = await waitForReport(caller.key, created.json.data.id, 40_000);
+    expect(report.status, JSON.stringify(report.error)).toBe("completed");
+    const value = report.results.structured_data_valid.value;
+    expect(value.items).toBe(1 + 53 + 1 + 1);
+    expect(value.tree).toEqual([
+      expect.objectContaining({ types: ["ItemList"], label: "Our 53 best soups", omitted: 53 - 37 }),
+      expect.objectContaining({ types: ["BlogPosting"], label: "Leek and potato soup, the proper way", children: [expect.objectContaining({ property: "author" })] }),
+    ]);
+
+    const page = await call(`/reports/${report.id}`);
+    expect(page.status).toBe(200);
+    const section = page.text.slice(page.text.indexOf('aria-labelledby="structured-data-heading"'));
+    expect(section).toContain("The first 40 of 56 items.");
+    expect(section).toMatch(/<strong>ItemList<\/strong> · Our 53 best soups <code>JSON-LD block 1 \$<\/code>/);
+    expect(section).toContain("16 more nested items not shown.");
+    expect(section).toMatch(/<strong>BlogPosting<\/strong> · Leek and potato soup, the proper way <code>JSON-LD block 2 \$<\/code>/);
+  });
+});
