@@ -51,6 +51,7 @@ export default defineConfig(async () => {
     "test/site/{link-plan,page-facts,run-link-checks}.test.ts",
     "test/analysis/structured-data/**/*.test.ts",
     "test/site/issues/**/*.test.ts",
+    "test/site/discovery/sitemap-parse.test.ts",
     "test/analysis/{body-budget,credentials,dom-budget,head-source,linkedom-patch,nesting,parse,partial-read,robots,score,url-guard}.test.ts",
     "test/queue/dispatch.test.ts",
     "test/queue/host-turns.test.ts",
