@@ -13,7 +13,7 @@ import { oneOf } from "../http/list-params";
 import { idOf, page, pageFields, pageOf, render, perPage } from "./arguments";
 import { describeReport, reportListItem, reportSummary, toReportSummary } from "./report-summary";
 import { defineTool, type ToolContext } from "./tool";
-import { waitForReport } from "./wait-for-report";
+import { waitForReport, waitingProgress } from "./wait-for-report";
 
 const waitMessage = "The wait_seconds field must be an integer from 0 to 25.";
 const reportId = z.object({ id: idOf("report") });
@@ -38,10 +38,10 @@ const auditPage = defineTool({
   }),
   output: reportSummary,
   annotations: { openWorldHint: true },
-  async run({ wait_seconds, ...body }, ctx) {
+  async run({ wait_seconds, ...body }, ctx, progress) {
     const input = { ...body, schedule: "none" } as StoreReportInput;
     const created = await storeReport(ctx.db, ctx.accountId, input, ctx.writes);
-    const report = (await waitForReport(ctx.session.primary(), ctx.accountId, created.id, wait_seconds)) ?? created;
+    const report = (await waitForReport(ctx.session.primary(), ctx.accountId, created.id, wait_seconds, progress ? waitingProgress(created.id, wait_seconds, progress) : undefined)) ?? created;
     const data = summaryOf(report, ctx);
     return { data, text: describeReport(data) };
   },

@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import type { RequestSession } from "../db/request-session";
@@ -28,7 +29,26 @@ export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
   output: O;
   annotations?: ToolAnnotations;
   /** `data` is checked against `output` by the SDK on every call (a mismatch is an isError result, and fails the tests). */
-  run(args: z.output<I>, ctx: ToolContext): Promise<{ data: Record<string, unknown>; text: string }>;
+  run(args: z.output<I>, ctx: ToolContext, progress: Progress | null): Promise<{ data: Record<string, unknown>; text: string }>;
+}
+
+/**
+ * Sends an MCP progress notification for the call (`notifications/progress`, on the call's own response stream):
+ * `progress` must grow from one to the next; `total` when known. Null when the client asked for none (no
+ * `progressToken` in the call's `_meta`). Never throws: a client gone away loses its progress, not the call.
+ */
+export type Progress = (progress: number, total: number | undefined, message: string) => Promise<void>;
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+function progressOf(extra: Extra | undefined): Progress | null {
+  const progressToken = extra?._meta?.progressToken;
+  if (progressToken === undefined || !extra) return null;
+  return async (progress, total, message) => {
+    await extra
+      .sendNotification({ method: "notifications/progress", params: { progressToken, progress, ...(total !== undefined && { total }), message } })
+      .catch((error: unknown) => console.warn("mcp progress not sent", error));
+  };
 }
 
 /** Types a tool's `run` from its schemas. */
@@ -40,9 +60,9 @@ export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(tool: T
  * result carrying the API's sentence. Anything else is logged and answered in general words: its message may
  * carry internals such as a D1 error.
  */
-async function answer(tool: Tool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+async function answer(tool: Tool, args: unknown, ctx: ToolContext, progress: Progress | null): Promise<CallToolResult> {
   try {
-    const { data, text } = await tool.run(args as never, ctx);
+    const { data, text } = await tool.run(args as never, ctx, progress);
     return { content: [{ type: "text", text }], structuredContent: data as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ApiError) return { isError: true, content: [{ type: "text", text: error.message }] };
@@ -56,7 +76,7 @@ export function registerTools(server: McpServer, tools: readonly Tool[], ctx: To
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations },
-      (args: unknown) => answer(tool, args, ctx),
+      (args: unknown, extra: Extra) => answer(tool, args, ctx, progressOf(extra)),
     );
   }
 }

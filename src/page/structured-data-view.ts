@@ -8,6 +8,8 @@ export interface ItemView {
   node: ItemNode;
   findings: Finding[];
   children: { property: string; item?: ItemView; ref?: string }[];
+  /** Its nested items the stored tree left out (0 for reports stored before the tree counted them). */
+  omitted: number;
 }
 
 export interface StructuredDataView {
@@ -52,6 +54,7 @@ export function structuredDataView(results: Results): StructuredDataView | null 
       node,
       findings: own,
       children: node.children.map((child) => ({ property: child.property, ...(child.node && { item: view(child.node) }), ...(child.ref && { ref: child.ref }) })),
+      omitted: typeof node.omitted === "number" ? node.omitted : 0,
     };
   };
   const trees = (value.tree as ItemNode[]).map(view);

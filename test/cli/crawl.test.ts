@@ -324,3 +324,21 @@ describe("pagegrade crawl's link checks, in process with the service's plan and 
     expect(checks.broken_external_links.examples.map(withSortedSources)).toEqual([{ url: other("/ext/links-cli/gone"), status: 404, linked_from: sources }]);
   });
 });
+
+// test/server/sitemap-routes.ts: an RSS 2.0 and an Atom 1.0 feed at URLs that do not end in .xml.
+describe("pagegrade crawl of a feed, read as the site's sitemap", () => {
+  const pages = inject("pageServer");
+  const fixture = (name: string) => `${pages}/fixtures/${name}.html`;
+
+  it.each([
+    ["feed/rss", [fixture("list-before-article"), fixture("blogger-post")], 1],
+    ["feed/atom", [fixture("blogger-post"), fixture("known-page")], 0],
+  ])("audits the pages of /sitemaps/%s as sitemap URLs", async (feed, urls, skipped) => {
+    // Source sitemap: with auto the feed's pages would lead on to the fixtures they link to.
+    const run = await runCli(["crawl", `${pages}/sitemaps/${feed}`, "--allow-private", "--interval-ms", "0", "--source", "sitemap", "--format", "json"]);
+    expect(run.code === 0 || run.code === 1, run.stderr).toBe(true);
+    const body = JSON.parse(run.stdout);
+    expect(body.site).toMatchObject({ discovered_by: "sitemap", pages: { found: urls.length, audited: urls.length, failed: 0, skipped }, truncated: false });
+    expect(body.site.crawl_pages.map((page: { url: string; found_via: string; state: string }) => [page.url, page.found_via, page.state])).toEqual(urls.map((url) => [url, "sitemap", "audited"]));
+  }, 60_000);
+});

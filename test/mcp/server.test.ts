@@ -1,5 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { McpError, type CallToolResult, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
@@ -80,6 +80,41 @@ describe("/mcp tools with the SDK's own client", () => {
     const got = await callTool(client, "get_report", { id, include: "all_checks" });
     expect(got.structuredContent).toMatchObject({ id, status: "completed" });
     expect(Object.keys(got.structuredContent!.results).length).toBeGreaterThan(20);
+  });
+
+  it("audit_page sends progress notifications while it waits when the client asks (onprogress), and none when it does not", async () => {
+    const seen: Progress[] = [];
+    // A page of its own: list_reports below counts the account's reports of known-page.
+    const result = (await client.callTool({ name: "audit_page", arguments: { url: `${env.PAGE_SERVER}/fixtures/blogger-post.html`, wait_seconds: 20 } }, undefined, {
+      onprogress: (progress) => void seen.push(progress),
+    })) as CallToolResult & { structuredContent?: Record<string, any> };
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const { id, status } = result.structuredContent!;
+    expect(status).toBe("completed");
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    expect(seen[0]).toEqual({ progress: expect.any(Number), total: 20, message: expect.stringMatching(new RegExp(`^Report ${id} is (queued|processing)\\.$`)) });
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).toBeGreaterThan(seen[i - 1]!.progress);
+
+    // The same call without a progressToken: the response stream carries the result alone.
+    const streams: string[] = [];
+    const raw = await call("/mcp", {
+      key: caller.key,
+      headers: { Accept: "application/json, text/event-stream" },
+      json: { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "audit_page", arguments: { url: `${env.PAGE_SERVER}/fixtures/list-before-article.html`, wait_seconds: 20 } } },
+    });
+    streams.push(raw.text);
+    const withToken = await call("/mcp", {
+      key: caller.key,
+      headers: { Accept: "application/json, text/event-stream" },
+      json: { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "audit_page", arguments: { url: `${env.PAGE_SERVER}/fixtures/list-before-article.html`, wait_seconds: 20 }, _meta: { progressToken: "t-8" } } },
+    });
+    streams.push(withToken.text);
+    const events = streams.map((text) => text.split("\n").filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice(6))));
+    expect(events[0]!.map((event) => event.method ?? `result ${event.id}`)).toEqual(["result 7"]);
+    expect(events[1]!.at(-1)).toMatchObject({ id: 8, result: { structuredContent: { status: "completed" } } });
+    const progress = events[1]!.filter((event) => event.method === "notifications/progress");
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    expect(progress[0].params).toMatchObject({ progressToken: "t-8", total: 20 });
   });
 
   it("list_reports lists the account's reports without their checks, filtered and paged", async () => {

@@ -91,6 +91,26 @@ function gzipBomb(origin: string): Promise<Buffer> {
   return bomb;
 }
 
+/** An RSS 2.0 feed as WordPress writes one: a channel link, then items with link, guid, pubDate and an atom:link. */
+const rssFeed = (origin: string) =>
+  `${XML_HEAD}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+<title>Crumbs</title><link>${origin}/</link><atom:link href="${origin}/sitemaps/feed/rss" rel="self" type="application/rss+xml"/>
+<item><title>Leek soup</title><link>${origin}/fixtures/list-before-article.html</link><guid isPermaLink="false">p=12</guid><pubDate>Sat, 12 Oct 2024 08:30:00 +0000</pubDate></item>
+<item><title>Beans</title><link>${origin}/fixtures/blogger-post.html?utm_source=rss&amp;utm_medium=feed</link><dc:date>2024-11-03T09:12:00Z</dc:date></item>
+<item><title>Elsewhere</title><link>https://other.example/post</link><pubDate>Fri, 01 Nov 2024 10:00:00 GMT</pubDate></item>
+</channel></rss>
+`;
+
+/** An Atom 1.0 feed as Blogger writes one: each entry's replies and self links before its alternate one. */
+const atomFeed = (origin: string) =>
+  `${XML_HEAD}<feed xmlns="http://www.w3.org/2005/Atom"><id>tag:blogger.com,1999:blog-451</id><title>Allotment notes</title>
+<link rel="alternate" href="${origin}/" type="text/html"/>
+<entry><id>tag:blogger.com,1999:post-882</id><published>2024-11-03T09:12:00.001Z</published><updated>2024-11-04T10:00:00.000Z</updated><title>Beans</title>
+<link rel="replies" type="text/html" href="${origin}/fixtures/blogger-post.html#comment-form"/><link rel="self" type="application/atom+xml" href="${origin}/feeds/posts/default/882"/><link rel="alternate" type="text/html" href="${origin}/fixtures/blogger-post.html"/></entry>
+<entry><id>tag:blogger.com,1999:post-883</id><published>2024-10-01T07:00:00Z</published><title>Known</title><link href="${origin}/fixtures/known-page.html"/></entry>
+</feed>
+`;
+
 const numberAt = (path: string) => Number(/(\d+)(?:\.[a-z.]+)?$/.exec(path)?.[1] ?? 0);
 
 function handle(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -180,6 +200,14 @@ function handle(req: IncomingMessage, res: ServerResponse, path: string) {
   if (name === "deep.xml") return send(res, `${XML_HEAD}<urlset ${NS}>${"<url>".repeat(100_000)}`);
   if (name === "endless-tag.xml") return send(res, `${XML_HEAD}<urlset ${NS}><url><loc${" a".repeat(1024 * 1024)}`);
   if (name === "rss.xml") return send(res, `${XML_HEAD}<rss><channel><item><link>${page("1")}</link></item></channel></rss>`);
+  if (name === "catalog.xml") return send(res, `${XML_HEAD}<catalog><book><loc>${page("1")}</loc></book></catalog>`);
+  // Feeds as sitemaps, at URLs that do not end in .xml (Blogger's /feeds/posts/default, WordPress's /feed/): their
+  // items link to pages this server has, one to another host.
+  if (name === "feed/rss") return send(res, rssFeed(origin), "application/rss+xml; charset=utf-8");
+  if (name === "feed/atom") return send(res, atomFeed(origin), "application/atom+xml; charset=utf-8");
+  // A urlset at a URL without an extension, and an HTML page at one: told apart by their content.
+  if (name === "plain-name") return send(res, urlset([`${origin}/fixtures/known-page.html`]));
+  if (name === "a-page") return send(res, "<!doctype html><html><head><title>A page</title></head><body><a href=/fixtures/known-page.html>k</a></body></html>", "text/html");
   // /sitemaps/count/<n>.xml: n URLs, streamed.
   if (name.startsWith("count/")) return streamUrlset(req, res, name, numberAt(name), Number.POSITIVE_INFINITY);
   // /sitemaps/megabytes/<n>.xml: a urlset of about n MB, streamed; /sitemaps/sent/megabytes/<n>.xml says how much went out.

@@ -21,8 +21,9 @@ function resolve(page: Page, href: string): string {
 }
 
 /** A property's value as the HTML standard defines it ("Values", microdata section). */
-function propertyValue(page: Page, el: Element, item: (el: Element) => Item | null): ItemValue | null {
+function propertyValue(page: Page, el: Element, item: (el: Element) => Item | null, claimed: Set<Element>): ItemValue | null {
   if (el.hasAttribute("itemscope")) {
+    claimed.add(el);
     const nested = item(el);
     return nested ? { kind: "item", item: nested } : null;
   }
@@ -35,7 +36,11 @@ function propertyValue(page: Page, el: Element, item: (el: Element) => Item | nu
   return { kind: "text", text: (el.textContent ?? "").replace(/\s+/g, " ").trim() };
 }
 
-/** The top-level Microdata items of the page: `itemscope` elements that are no other item's property. */
+/**
+ * The top-level Microdata items of the page: `itemscope` elements that are no other item's property. An item with
+ * `itemprop` but no item above it (Blogger's `<div itemprop="blogPost" itemscope ...>`) is one too, as Google and
+ * the common extractors read it; the HTML standard's strict reading would drop it and every property it has.
+ */
 export function readMicrodata(page: Page): Item[] {
   const scopes = withAttribute(page, "itemscope");
   if (scopes.length === 0) return [];
@@ -44,6 +49,8 @@ export function readMicrodata(page: Page): Item[] {
   const built = new Map<Element, Item>();
   // An itemref loop (A refers to B, B to A) must end: an element being built is not entered again.
   const building = new Set<Element>();
+  // Elements some item took as a property's value: an itemprop item outside them all has no item above it.
+  const claimed = new Set<Element>();
 
   const item = (scope: Element): Item | null => {
     const done = built.get(scope);
@@ -70,7 +77,7 @@ export function readMicrodata(page: Page): Item[] {
       seen.add(el);
       const names = tokens(el.getAttribute("itemprop"));
       if (names.length > 0) {
-        const value = propertyValue(page, el, item);
+        const value = propertyValue(page, el, item, claimed);
         if (value) for (const name of names) {
           const term = schemaTerm(name);
           if (term !== null) addValue(result, term, value);
@@ -84,5 +91,19 @@ export function readMicrodata(page: Page): Item[] {
     return result;
   };
 
-  return scopes.filter((el) => !el.hasAttribute("itemprop")).map(item).filter((found): found is Item => found !== null);
+  const strict = scopes.filter((el) => !el.hasAttribute("itemprop"));
+  strict.forEach(item);
+  // In document order: an orphan's nested items are claimed as it is built, before the loop reaches them. One that a
+  // later orphan claims through itemref ends up that orphan's value, not a second top-level item.
+  const orphans = scopes.filter((el) => el.hasAttribute("itemprop") && !claimed.has(el));
+  for (const el of orphans) if (!claimed.has(el)) item(el);
+  const top = new Set([...strict, ...orphans.filter((el) => !claimed.has(el))]);
+  const found: Item[] = [];
+  for (const el of scopes) {
+    const own = top.has(el) ? built.get(el) : undefined;
+    if (!own) continue;
+    own.topLevel = true;
+    found.push(own);
+  }
+  return found;
 }

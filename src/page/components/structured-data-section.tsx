@@ -32,6 +32,11 @@ const Item = ({ item }: { item: ItemView }) => (
         ))}
       </ul>
     )}
+    {item.omitted > 0 && (
+      <p class="muted">
+        {item.omitted} more nested item{item.omitted === 1 ? "" : "s"} not shown.
+      </p>
+    )}
   </div>
 );
 

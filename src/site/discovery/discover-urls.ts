@@ -3,7 +3,7 @@ import type { AnalysisOptions } from "../../analysis/settings";
 import { probeLlmsLinks, type CrawlSiteFacts } from "./llms-links";
 import { normalizeCrawlUrl } from "./normalize-url";
 import { crawlDelaySeconds, robotsPolicy } from "./robots-rules";
-import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery } from "./sitemaps";
+import { answersAsSitemap, looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery } from "./sitemaps";
 import { followsLinks, type CrawlSource } from "../terms";
 
 /** What discovery reads of a crawl: a stored one's fields, or the command line's (which has no row). */
@@ -45,10 +45,10 @@ export type Discovered =
     }
   | { ok: false; code: string; message: string; skipped: number };
 
-/** Which sitemaps to read: `url` itself if it names one, else robots.txt's `Sitemap:` lines, else /sitemap.xml. */
-function sitemapsToRead(crawl: DiscoveryInput, robotsBody: string | null): string[] {
+/** Which sitemaps to read: `url` itself if it is one, else robots.txt's `Sitemap:` lines, else /sitemap.xml. */
+function sitemapsToRead(crawl: DiscoveryInput, robotsBody: string | null, startIsSitemap: boolean): string[] {
   const url = new URL(crawl.url);
-  if (looksLikeSitemap(url)) return [crawl.url];
+  if (startIsSitemap) return [crawl.url];
   const named = sitemapsFromRobots(robotsBody);
   return named.length > 0 ? named : [`${url.origin}/sitemap.xml`];
 }
@@ -57,9 +57,9 @@ function sitemapsToRead(crawl: DiscoveryInput, robotsBody: string | null): strin
  * Link discovery's start, after the sitemaps' URLs: `url` itself when it is a page (not a sitemap file) no sitemap
  * listed, while the limit leaves room (`leftOut` when it does not).
  */
-function linkStart(crawl: DiscoveryInput, listed: string[]): { seeds: Omit<Seed, "blocked">[]; leftOut: boolean } {
+function linkStart(crawl: DiscoveryInput, listed: string[], startIsSitemap: boolean): { seeds: Omit<Seed, "blocked">[]; leftOut: boolean } {
   const url = normalizeCrawlUrl(crawl.url);
-  if (!followsLinks(crawl.source) || !url || looksLikeSitemap(new URL(crawl.url)) || listed.includes(url)) return { seeds: [], leftOut: false };
+  if (!followsLinks(crawl.source) || !url || startIsSitemap || listed.includes(url)) return { seeds: [], leftOut: false };
   if (listed.length >= crawl.limit) return { seeds: [], leftOut: true };
   return { seeds: [{ url, depth: 0, inSitemap: false, linked: true }], leftOut: false };
 }
@@ -92,20 +92,27 @@ export async function discoverUrls(crawl: DiscoveryInput, analysis: AnalysisOpti
 
   let discovery: SitemapDiscovery | null = null;
   let listed: string[] = [];
+  let startIsSitemap = looksLikeSitemap(new URL(crawl.url));
   if (crawl.source !== "links") {
-    discovery = await readSitemaps(sitemapsToRead(crawl, robots.body), {
+    const reading = {
       allowPrivateTargets: analysis.allowPrivateTargets,
       // A sitemap may be 50 MB (docs/crawls.md), not the 5 MB of a page, and reading one that size takes ~30 s.
       timeoutMs: analysis.timeoutMs * 2,
       intervalMs,
-      limit: crawl.limit,
       credentials: analysis.credentials,
       host: new URL(crawl.url).hostname,
-    });
+    };
+    // A sitemap or feed whose URL does not say so (`/feed/`, `/sitemap`) is told by its content: its root element.
+    // A site's home page is never one: crawls of `/` spend no request on asking.
+    if (!startIsSitemap && new URL(crawl.url).pathname !== "/") {
+      startIsSitemap = await answersAsSitemap(crawl.url, reading);
+      await sleep(intervalMs);
+    }
+    discovery = await readSitemaps(sitemapsToRead(crawl, robots.body, startIsSitemap), { ...reading, limit: crawl.limit });
     listed = discovery.urls;
   }
   const bySitemap = listed.length > 0;
-  const start = linkStart(crawl, listed);
+  const start = linkStart(crawl, listed, startIsSitemap);
   const seeds = [...listed.map((url) => ({ url, depth: 0, inSitemap: true, linked: false })), ...start.seeds];
   if (seeds.length === 0) return { ok: false, ...nothingToCrawl(discovery), skipped: discovery?.skipped ?? 0 };
 

@@ -6,11 +6,17 @@ export interface ParseStop {
   message: string;
 }
 
-export type SitemapKind = "urlset" | "sitemapindex" | "text";
+export type SitemapKind = XmlKind | "text";
+/** An XML sitemap, a sitemap index, an RSS 2.0 feed or an Atom 1.0 feed (Google accepts all four as sitemaps). */
+type XmlKind = "urlset" | "sitemapindex" | "rss" | "atom";
 
 export interface SitemapHandlers {
-  /** A page URL as written (`<url><loc>` or a line of a text sitemap), entities decoded, not yet resolved. */
-  page(loc: string): void;
+  /**
+   * A page URL as written (`<url><loc>`, an RSS item's `<link>`, an Atom entry's `<link href>`, a line of a text
+   * sitemap), entities decoded, not yet resolved; with its date as ISO 8601 when the file gives one (`<lastmod>`,
+   * `<pubDate>`, `<updated>`, else `<published>`).
+   */
+  page(loc: string, lastmod: string | null): void;
   /** A child sitemap of an index (`<sitemap><loc>`), as written. */
   child(loc: string): void;
 }
@@ -36,7 +42,10 @@ const MAX_LINES_WITHOUT_URL = 100;
 
 const stop = (message: string): ParseStop => ({ code: "sitemap_invalid", message });
 
-/** XML `urlset` / `sitemapindex` or a text sitemap, told apart by the first character that is not blank. */
+/**
+ * XML (`urlset`, `sitemapindex`, an RSS or Atom feed, told by the root element) or a text sitemap, told apart by the
+ * first character that is not blank.
+ */
 export function createSitemapParser(handlers: SitemapHandlers): SitemapParser {
   let mode: XmlReader | TextReader | null = null;
   return {
@@ -56,43 +65,86 @@ export function createSitemapParser(handlers: SitemapHandlers): SitemapParser {
 type XmlReader = SitemapParser;
 type TextReader = SitemapParser;
 
+const ROOTS: Record<string, XmlKind> = { urlset: "urlset", sitemapindex: "sitemapindex", rss: "rss", feed: "atom" };
+/** Where a file's entries are: `<urlset><url>`, `<sitemapindex><sitemap>`, `<rss><channel><item>`, `<feed><entry>`. */
+const ENTRY: Record<XmlKind, { name: string; depth: number }> = {
+  urlset: { name: "url", depth: 2 },
+  sitemapindex: { name: "sitemap", depth: 2 },
+  rss: { name: "item", depth: 3 },
+  atom: { name: "entry", depth: 2 },
+};
+/** An entry's fields, by the child element's local name: its URL, its date, and a date to fall back on. */
+const FIELDS: Record<XmlKind, Record<string, "loc" | "date" | "fallbackDate">> = {
+  urlset: { loc: "loc", lastmod: "date" },
+  sitemapindex: { loc: "loc" },
+  rss: { link: "loc", pubdate: "date", date: "fallbackDate" },
+  atom: { updated: "date", published: "fallbackDate" },
+};
+
+/** A date as ISO 8601 (RSS writes RFC 822 dates), or null when it is not one. */
+function isoDate(text: string): string | null {
+  const time = Date.parse(text.trim());
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
 function xmlReader(handlers: SitemapHandlers): XmlReader {
-  let kind: "urlset" | "sitemapindex" | null = null;
+  let kind: XmlKind | null = null;
   let failure: ParseStop | null = null;
   let depth = 0;
-  let loc: string | null = null;
-  let entry = false;
+  let inEntry = false;
+  let field: "loc" | "date" | "fallbackDate" | null = null;
+  let text = "";
+  let entry = { loc: "", date: null as string | null, fallbackDate: null as string | null };
   let sinceTagEnd = 0;
   const localName = (name: string) => name.slice(name.indexOf(":") + 1).toLowerCase();
 
   const parser = new Parser(
     {
-      onopentagname(name) {
+      onopentag(name, attributes) {
         depth++;
         const local = localName(name);
         if (depth === 1) {
-          if (local === "urlset" || local === "sitemapindex") kind = local;
-          else if (local === "html") failure = stop("The sitemap is an HTML page, not a sitemap.");
-          else failure = stop(`The XML root element is <${name}>, not <urlset> or <sitemapindex>.`);
-        } else if (depth === 2) {
-          entry = local === (kind === "urlset" ? "url" : "sitemap");
-        } else if (depth === 3 && entry && local === "loc") {
-          loc = "";
+          kind = ROOTS[local] ?? null;
+          if (kind) return;
+          if (local === "html") failure = stop("The sitemap is an HTML page, not a sitemap.");
+          else failure = stop(`The XML root element is <${name}>, not <urlset>, <sitemapindex>, <rss> or <feed>.`);
         } else if (depth > MAX_NESTING) {
           failure = stop(`The XML nests more than ${MAX_NESTING} elements deep: not a sitemap.`);
+        } else if (kind && depth === ENTRY[kind].depth) {
+          inEntry = local === ENTRY[kind].name;
+          entry = { loc: "", date: null, fallbackDate: null };
+        } else if (kind && inEntry && depth === ENTRY[kind].depth + 1) {
+          // An Atom entry's page is its first <link> that is not another relation (self, edit, enclosure).
+          if (kind === "atom" && local === "link") {
+            const rel = (attributes.rel ?? "alternate").trim().toLowerCase();
+            if (rel === "alternate" && !entry.loc && attributes.href) entry.loc = attributes.href.slice(0, MAX_LOC);
+            return;
+          }
+          field = FIELDS[kind][local] ?? null;
+          text = "";
         }
       },
-      ontext(text) {
-        if (loc === null) return;
-        loc = loc.length + text.length > MAX_LOC ? null : loc + text;
+      ontext(chunk) {
+        if (field === null) return;
+        if (text.length + chunk.length > MAX_LOC) field = null;
+        else text += chunk;
       },
       onclosetag() {
-        if (depth === 3 && loc !== null) {
-          const value = loc.trim();
-          if (value) (kind === "urlset" ? handlers.page : handlers.child)(value);
+        if (kind && inEntry && depth === ENTRY[kind].depth + 1 && field) {
+          const value = text.trim();
+          // The first of each: an RSS item's <atom:link> or a second <link> does not replace its <link>.
+          if (field === "loc") entry.loc ||= value;
+          else entry[field] ??= value ? isoDate(value) : null;
         }
-        if (depth <= 3) loc = null;
-        if (depth === 2) entry = false;
+        if (kind && depth === ENTRY[kind].depth + 1) field = null;
+        if (kind && inEntry && depth === ENTRY[kind].depth) {
+          inEntry = false;
+          const loc = entry.loc.trim();
+          if (loc) {
+            if (kind === "sitemapindex") handlers.child(loc);
+            else handlers.page(loc, entry.date ?? entry.fallbackDate);
+          }
+        }
         depth--;
       },
     },
@@ -127,7 +179,7 @@ function textReader(handlers: SitemapHandlers): TextReader {
     if (!value) return;
     if (/^https?:\/\//i.test(value) && URL.canParse(value)) {
       urls++;
-      handlers.page(value);
+      handlers.page(value, null);
     } else {
       others++;
     }

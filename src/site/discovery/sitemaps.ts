@@ -4,7 +4,7 @@ import { parseRobots } from "../../analysis/robots";
 import { fetchSitemap, type SitemapFetchOptions } from "./fetch-sitemap";
 import { normalizeCrawlUrl, normalizedUrl } from "./normalize-url";
 import { pause } from "./pause";
-import { createSitemapParser } from "./sitemap-parse";
+import { createSitemapParser, type ParseStop } from "./sitemap-parse";
 import { refuseSitemap, sameHostGuard } from "./sitemap-guard";
 import { newTally, tallyUrl, type UrlTally } from "./url-tally";
 
@@ -183,6 +183,33 @@ export function sitemapsFromRobots(robotsBody: string | null): string[] {
   if (!robotsBody) return [];
   const urls = parseRobots(robotsBody).sitemaps.map((value) => normalizeCrawlUrl(value));
   return [...new Set(urls.filter((url): url is string => url !== null))];
+}
+
+/** How much of a URL's answer is read to tell a sitemap by its content: its root element comes first. */
+const SNIFF_BYTES = 64 * 1024;
+const SNIFFED: ParseStop = { code: "sniffed", message: "The root element is known." };
+
+/**
+ * Whether a URL that does not name a sitemap by its path answers one: XML whose root is `urlset`, `sitemapindex`,
+ * `rss` or `feed` (a feed at `/feed/` or `/feeds/posts/default`, a sitemap at `/sitemap`). Reads through the same
+ * guard, redirect checks and deadline as a sitemap, and stops at the root element (a page stops at `<html>`).
+ */
+export async function answersAsSitemap(url: string, options: Omit<SitemapReadOptions, "limit">): Promise<boolean> {
+  const guard = targetGuard(options);
+  const host = options.host.toLowerCase();
+  if (refuseSitemap(url, 1, guard, host)) return false;
+  let xml = false;
+  const fetch = { guard: sameHostGuard(guard, host), timeoutMs: options.timeoutMs, maxBytes: SNIFF_BYTES, userAgent: options.userAgent, credentials: options.credentials, signal: options.signal };
+  await fetchSitemap(new URL(url), fetch, () => {
+    const parser = createSitemapParser({ page: () => undefined, child: () => undefined });
+    const known = (stopped: ParseStop | null) => {
+      const kind = parser.kind();
+      xml = !stopped && kind !== null && kind !== "text";
+      return stopped ?? (kind === null ? null : SNIFFED);
+    };
+    return { write: (text) => known(parser.write(text)), end: () => known(parser.end()) };
+  });
+  return xml;
 }
 
 /** Whether a URL names a sitemap by its path (.xml, .xml.gz, .txt). */

@@ -151,6 +151,22 @@ describe("structured_data_valid check", () => {
     ]);
   });
 
+  it("checks a Blogger post (itemprop, no item above it) as a top-level item: its undefined properties are warnings", () => {
+    const html = `<div itemprop="blogPost" itemscope itemtype="http://schema.org/BlogPosting">
+      <meta content="https://blogger.googleusercontent.com/img/b/a.jpg" itemprop="image_url"><meta content="451" itemprop="blogId"><meta content="882" itemprop="postId">
+      <h3 itemprop="name">Beans</h3><div itemprop="description articleBody">Sow them in November.</div></div>`;
+    const result = run(html);
+    expect(result.passed).toBe(true);
+    const value = result.value as Value;
+    expect(value.items).toBe(1);
+    expect(value.warnings_listed.map((w) => w.message)).toEqual([
+      '"image_url" is not a schema.org property',
+      '"blogId" is not a schema.org property',
+      '"postId" is not a schema.org property',
+    ]);
+    expect(value.tree).toEqual([{ at: expect.stringContaining("div"), syntax: "microdata", types: ["BlogPosting"], label: "Beans", properties: ["image_url", "blogId", "postId", "name", "description", "articleBody"], children: [] }]);
+  });
+
   it("passes a page whose structured data is only Open Graph, without reading the vocabulary", () => {
     expect(run('<meta property="og:title" content="T">')).toEqual({
       passed: true,

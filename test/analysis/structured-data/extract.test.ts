@@ -4,6 +4,25 @@ import { graphOf, jsonLd, plain } from "../../helpers/item-graph";
 import { makePage } from "../../helpers/page";
 
 describe("itemGraph", () => {
+  it("reads an item with itemprop and no item above it as top-level (Blogger's posts), its nested items as its own", () => {
+    const graph = graphOf(`
+      <div itemprop="blogPost" itemscope itemtype="http://schema.org/BlogPosting">
+        <meta itemprop="blogId" content="451"><h3 itemprop="name">Beans</h3>
+        <span itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Margaret</span></span>
+      </div>
+      <div itemscope itemtype="https://schema.org/WebSite"><span itemprop="name">Notes</span></div>
+      <div id="extra" itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="name">R</span></div>
+      <div itemprop="mainEntity" itemscope itemtype="https://schema.org/Book" itemref="extra"><span itemprop="name">B</span></div>`);
+    // In document order; the review another orphan refers to (itemref) is that item's value, not a second top-level one.
+    expect(graph.items.map((item) => plain(item))).toEqual([
+      { types: ["BlogPosting"], blogId: ["451"], name: ["Beans"], author: [{ types: ["Person"], name: ["Margaret"] }] },
+      { types: ["WebSite"], name: ["Notes"] },
+      { types: ["Book"], name: ["B"], review: [{ types: ["Review"], name: ["R"] }] },
+    ]);
+    expect(graph.items.every((item) => item.topLevel)).toBe(true);
+    expect(graph.all.filter((item) => !item.topLevel).map((item) => item.types)).toEqual([["Person"], ["Review"]]);
+  });
+
   it("reads nothing, and builds nothing, on a page without structured data", () => {
     expect(graphOf("<p>plain</p>")).toEqual({ items: [], all: [], problems: [], referenced: new Set() });
   });

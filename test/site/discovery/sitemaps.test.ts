@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { basicAuthorization, credentialsFor } from "../../../src/analysis/credentials";
-import { looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery, type SitemapReadOptions } from "../../../src/site/discovery/sitemaps";
+import { answersAsSitemap, looksLikeSitemap, readSitemaps, sitemapsFromRobots, type SitemapDiscovery, type SitemapReadOptions } from "../../../src/site/discovery/sitemaps";
 import { requestsTo } from "../../helpers/request-log";
 
 const origin = env.PAGE_SERVER;
@@ -150,7 +150,7 @@ describe("readSitemaps", () => {
     ["missing.xml", "sitemap_http_error", /HTTP 404/],
     ["garbage.xml", "sitemap_invalid", /neither an XML sitemap nor a list of URLs/],
     ["html.xml", "sitemap_invalid", /HTML page/],
-    ["rss.xml", "sitemap_invalid", /root element is <rss>/],
+    ["catalog.xml", "sitemap_invalid", /root element is <catalog>, not <urlset>, <sitemapindex>, <rss> or <feed>/],
     ["deep.xml", "sitemap_invalid", /nests more than 16 elements/],
     ["endless-tag.xml", "sitemap_invalid", /megabyte without a tag end/],
     ["no-such-scheme", "sitemap_http_error", /HTTP 404/],
@@ -158,6 +158,25 @@ describe("readSitemaps", () => {
     const discovery = await read([path]);
     expect(discovery.sitemaps).toEqual([{ url: at(path), ok: false, urls: 0, error: { code, message: expect.stringMatching(message) } }]);
     expect(discovery.urls).toEqual([]);
+  });
+
+  it("reads an RSS 2.0 and an Atom 1.0 feed as sitemaps: their items' pages, whatever the feed's URL ends in", async () => {
+    const rss = await read(["feed/rss"]);
+    expect(rss.urls).toEqual([`${origin}/fixtures/list-before-article.html`, `${origin}/fixtures/blogger-post.html`]);
+    expect(rss).toMatchObject({ found: 2, skipped: 1, sitemaps: [{ url: at("feed/rss"), ok: true, urls: 2 }] });
+    // Each entry's alternate link, not its replies or self links.
+    const atom = await read(["feed/atom"]);
+    expect(atom.urls).toEqual([`${origin}/fixtures/blogger-post.html`, `${origin}/fixtures/known-page.html`]);
+    expect(atom.sitemaps).toEqual([{ url: at("feed/atom"), ok: true, urls: 2 }]);
+  });
+
+  it("tells a sitemap or feed by its content, whatever its URL ends in, and a page as none", async () => {
+    for (const path of ["plain-name", "feed/rss", "feed/atom", "index.xml"]) expect(await answersAsSitemap(at(path), local), path).toBe(true);
+    for (const path of ["a-page", "garbage.xml", "list.txt", "missing.xml", "catalog.xml"]) expect(await answersAsSitemap(at(path), local), path).toBe(false);
+    // Through the same guard: another host is not fetched at all.
+    expect(await answersAsSitemap(at("plain-name"), { ...local, host: "example.com" })).toBe(false);
+    expect(await answersAsSitemap(at("plain-name"), strict)).toBe(true);
+    expect(await answersAsSitemap("http://10.0.0.1/feed", { ...strict, host: "10.0.0.1" })).toBe(false);
   });
 
   it("sends only its own Accept, Accept-Encoding and User-Agent", async () => {
