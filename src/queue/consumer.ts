@@ -16,7 +16,7 @@ import { assetText } from "../render/asset-text";
 import { assetAxeSource } from "../render/axe-source";
 import { renderPool } from "../render/browser-pool";
 import { createTally, type BatchTally } from "./batch-tally";
-import { createHostPolicy, type HostRelease } from "./host-policy";
+import { createHostPolicy } from "./host-policy";
 import type { Lane } from "./host-slots";
 import { laneOptions, requeue, retryDelaySeconds, type LaneQueues } from "./lanes";
 import { loneReportPath } from "./lone-report-path";
@@ -68,7 +68,7 @@ async function handleMessage(run: LaneRun, message: Message<unknown>): Promise<v
     }
     const next = await runAnalysis(run, path, job, report);
     if (next.then === "requeue") return await requeue(run.queues, message, job, next, run.settings.retryDelaySeconds);
-    if (next.then === "finish") await finish(run, path, job, next.outcome, report, next.hostSlot);
+    if (next.then === "finish") await finish(run, path, job, next.outcome, report);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
@@ -108,22 +108,8 @@ const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
     .get();
 
 /** The generation's end, written once; then what its path does after (a crawl page settles). */
-async function finish(
-  run: Pick<LaneRun, "db" | "queues" | "settings">,
-  path: AnalysisPath,
-  job: AnalysisJob,
-  outcome: AnalysisOutcome,
-  before?: EventBase,
-  hostSlot?: HostRelease,
-) {
-  // The host slot is let go in the batch that ends the generation; on its own when that batch did not run.
-  let released = false;
-  try {
-    released = await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, { before, alsoRun: hostSlot?.statements });
-  } finally {
-    if (released) hostSlot?.done();
-    else await hostSlot?.release();
-  }
+async function finish(run: Pick<LaneRun, "db" | "queues" | "settings">, path: AnalysisPath, job: AnalysisJob, outcome: AnalysisOutcome, before?: EventBase) {
+  await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, { before });
   await path.settle(outcome);
 }
 

@@ -1,5 +1,4 @@
 import type { Config } from "../config";
-import { runBatch, type Statement } from "../db/batch";
 import type { Db } from "../db/client";
 import { claimHostSlot, hostOf, releaseHostSlot, waitForHostSlot, type Lane } from "./host-slots";
 import { createHostTurns } from "./host-turns";
@@ -26,18 +25,6 @@ export type UrlVerdict = "fast" | "slow";
  */
 export interface HostSlot {
   release(verdict?: UrlVerdict): Promise<void>;
-  /**
-   * The same release as statements for the caller's own D1 batch (the generation's end: one round trip fewer a
-   * page): `done()` once that batch ran, `release()` if it did not.
-   */
-  releaseWith(verdict?: UrlVerdict): HostRelease;
-}
-
-/** A slot's release riding on another batch (HostSlot.releaseWith). */
-export interface HostRelease {
-  statements: Statement[];
-  done(): void;
-  release(): Promise<void>;
 }
 
 /** One invocation's per-host fairness and per-URL slowness (docs/operations.md "Per-host fairness"). */
@@ -71,11 +58,11 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
   const movedUrls = new Set<string>();
 
   /** The slot freed, with what the analysis showed of its page: one batch, so there is no moment it looks fast. */
-  const afterAnalysis = (reportId: number, page: Page, verdict?: UrlVerdict): Statement[] => {
+  const afterAnalysis = (reportId: number, page: Page, verdict?: UrlVerdict) => {
     const free = releaseHostSlot(db, reportId);
-    if (verdict === "slow") return [markUrlSlow(db, page, slowForMs), free];
-    if (verdict === "fast") return [...pageAnswered(db, page), free];
-    return [free];
+    if (verdict === "slow") return db.batch([markUrlSlow(db, page, slowForMs), free]);
+    if (verdict === "fast") return db.batch([...pageAnswered(db, page), free]);
+    return free;
   };
 
   return {
@@ -99,25 +86,19 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
         turn.release();
         return slow ? "slow" : "wait";
       }
-      // Before the turn passes on: the invocation's next report of the URL must know it is slow now, and so must
-      // every other consumer (the URL is remembered in the same batch that frees the slot: no gap in which it
-      // looks fast).
-      const releaseWith = (verdict?: UrlVerdict): HostRelease => {
-        if (verdict === "slow" && lane === "main") movedUrls.add(url);
-        const statements = afterAnalysis(reportId, { url, host }, verdict);
-        return {
-          statements,
-          done: () => turn.release(),
-          release: async () => {
-            try {
-              await runBatch(db, statements);
-            } finally {
-              turn.release();
-            }
-          },
-        };
+      return {
+        release: async (verdict) => {
+          // Before the turn passes on: the invocation's next report of the URL must know it is slow now, and so must
+          // every other consumer (the URL is remembered in the same batch that frees the slot: no gap in which it
+          // looks fast).
+          if (verdict === "slow" && lane === "main") movedUrls.add(url);
+          try {
+            await afterAnalysis(reportId, { url, host }, verdict);
+          } finally {
+            turn.release();
+          }
+        },
       };
-      return { releaseWith, release: (verdict) => releaseWith(verdict).release() };
     },
   };
 }

@@ -8,7 +8,7 @@ import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../report
 import { unsealCredentials } from "../reports/sealed-auth";
 import type { RenderPool } from "../render/browser-pool";
 import type { Tally } from "./batch-tally";
-import type { HostPolicy, HostRelease, UrlVerdict } from "./host-policy";
+import type { HostPolicy, UrlVerdict } from "./host-policy";
 import { hostOf, type Lane } from "./host-slots";
 import { hostWaitSeconds, retryDelaySeconds, type LaneQueues } from "./lanes";
 
@@ -33,14 +33,8 @@ export interface LoadedReport {
   render: number;
 }
 
-/**
- * What becomes of a delivery once its page was tried (or not). A generation that ends after its fetch still holds its
- * host slot: `hostSlot`, released in the batch that ends the generation.
- */
-export type Next =
-  | { then: "ack" }
-  | { then: "finish"; outcome: AnalysisOutcome; hostSlot?: HostRelease }
-  | { then: "requeue"; lane: Lane; delaySeconds?: number };
+/** What becomes of a delivery once its page was tried (or not). */
+export type Next = { then: "ack" } | { then: "finish"; outcome: AnalysisOutcome } | { then: "requeue"; lane: Lane; delaySeconds?: number };
 
 /**
  * A due generation's try: its login opened, its turn at its host taken (or the message sent on to wait or to the slow
@@ -66,23 +60,17 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
     // The credentials stay in this call: never in the message, never in a log line (the job holds none).
     step = await path.analyze(report.url, credentials ? { ...run.options, credentials } : run.options, report.render);
     verdict = urlVerdict(run, step, Date.now() - startedAt);
-  } catch (error) {
-    await slot.release();
-    throw error;
+  } finally {
+    // Before the turn passes on, what the attempt showed of its URL is recorded with the slot's release.
+    await slot.release(verdict);
   }
-  // Before the turn passes on, what the attempt showed of its URL is recorded with the slot's release: in the batch
-  // that ends the generation when it ends now (one D1 round trip fewer a page), else at once.
-  const released = slot.releaseWith(verdict);
   const missed = run.lane === "main" && missedFirstDeadline(step);
-  const attempts = report.attempts + 1;
-  if (step.next === "finish" && !missed && !retriesLater(run, attempts, step.outcome)) return { then: "finish", outcome: step.outcome, hostSlot: released };
-  await released.release();
   if (step.next === "skip") return { then: "ack" };
   // A crawl's page whose fetch slot is not due yet (a slow site holds each slot for its whole fetch): a new message
   // with the delay, like a retry, so waiting never uses up the deliveries that are kept for crashes.
   if (step.next === "later") return { then: "requeue", lane: run.lane, delaySeconds: step.delaySeconds };
   if (missed) return await toSlowLane(run, job, host, "missedFirstDeadline");
-  return await retryLater(run, job, attempts, step.outcome);
+  return await afterAttempt(run, job, report.attempts + 1, step.outcome);
 }
 
 const missedFirstDeadline = (step: AnalysisStep) => step.next === "finish" && !step.outcome.ok && step.outcome.code === FIRST_DEADLINE;
@@ -106,11 +94,8 @@ async function toSlowLane(run: LaneRun, job: AnalysisJob, host: string, why: "se
 }
 
 /** A temporary failure with attempts left is retried in the slow lane after a wait; anything else ends the generation. */
-const retriesLater = (run: LaneRun, attempts: number, outcome: AnalysisOutcome): outcome is Extract<AnalysisOutcome, { ok: false }> =>
-  !outcome.ok && outcome.temporary && attempts < run.settings.analysisMaxAttempts;
-
-async function retryLater(run: LaneRun, job: AnalysisJob, attempts: number, outcome: AnalysisOutcome): Promise<Next> {
-  if (!retriesLater(run, attempts, outcome)) return { then: "finish", outcome };
+async function afterAttempt(run: LaneRun, job: AnalysisJob, attempts: number, outcome: AnalysisOutcome): Promise<Next> {
+  if (outcome.ok || !outcome.temporary || attempts >= run.settings.analysisMaxAttempts) return { then: "finish", outcome };
   const delaySeconds = retryDelaySeconds(attempts, run.settings.retryDelaySeconds);
   await markRetrying(run.db, job, { attempts, lastError: outcome, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) });
   return { then: "requeue", lane: "slow", delaySeconds };

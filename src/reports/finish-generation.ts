@@ -46,8 +46,7 @@ async function runAndEnqueue(db: Db, webhookQueue: Queue, statements: Statement[
  * ends, once) followed by endedStatements, so an analysis message delivered twice, even concurrently, records
  * and announces the generation exactly once. `before` is the report as its consumer loaded it for this generation
  * (`eventBaseColumns`: its previous score and result do not change while the generation runs, only its end writes
- * them), which saves reading it again; without it, it is read here. `alsoRun` rides on the same batch (the consumer's
- * host slot release, src/queue/host-policy.ts): true when the batch ran.
+ * them), which saves reading it again; without it, it is read here.
  */
 export async function finishGeneration(
   db: Db,
@@ -55,14 +54,12 @@ export async function finishGeneration(
   job: GenerationRef,
   outcome: AnalysisOutcome,
   settings: EndSettings,
-  { now = new Date(), before: loaded, alsoRun = [] }: { now?: Date; before?: EventBase; alsoRun?: Statement[] } = {},
-): Promise<boolean> {
+  { now = new Date(), before: loaded }: { now?: Date; before?: EventBase } = {},
+) {
   // The previous score and result are all the events need: the stored results are not read or decompressed.
   const before = loaded ?? (await findReportById(db, job.reportId, { results: false }));
-  if (!before || before.generation !== job.generation) return false;
-  const ended = [endGeneration(db, job, outcome, now.toISOString()), ...endedStatements(settings, before, job, outcome, now)];
-  await runAndEnqueue(db, webhookQueue, [...ended, ...alsoRun]);
-  return true;
+  if (!before || before.generation !== job.generation) return;
+  await runAndEnqueue(db, webhookQueue, [endGeneration(db, job, outcome, now.toISOString()), ...endedStatements(settings, before, job, outcome, now)]);
 }
 
 /** For generations another statement already failed (the stale-report sweep): their history and report.failed. */
