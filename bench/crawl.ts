@@ -45,7 +45,6 @@ const RUNS = Number(flags.runs ?? 1);
 const PROFILE_INTERVAL_US = 1000;
 const WORKER_NAME = /^name\s*=\s*"([^"]+)"/m.exec(readFileSync(join(ROOT, "wrangler.toml"), "utf8"))?.[1] ?? "pagegrade";
 const HEAP_EVERY_MS = 2000;
-const POLL_MS = 2000;
 const started = Date.now();
 const log = (message: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
@@ -122,9 +121,7 @@ async function run(site: { origin: string }, intervalMs: number, pages: number) 
     let lastLogAt = t0;
     let maxRate = 0;
     for (;;) {
-      // Every 2 s: each poll is a request the Worker serves (a key lookup, the crawl and its counts: a few D1 round
-      // trips), counted in workerd's CPU with the crawl's; every 500 ms, a run at 2.5 pages/s paid almost one a page.
-      await new Promise((r) => setTimeout(r, POLL_MS));
+      await new Promise((r) => setTimeout(r, 500));
       last = await api("GET", `/crawls/${crawl.id}`);
       maxRate = Math.max(maxRate, last.current_rate);
       if (Date.now() - lastHeapAt >= HEAP_EVERY_MS) {
