@@ -17,7 +17,6 @@ import { finalizeCrawl } from "./finalize-crawl";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { failedCheckIds } from "../site/issues/check-info";
 import { recordFailures, storedFailures } from "./page-failures";
-import { followsLinks, type CrawlSource } from "../site/terms";
 
 /**
  * A crawl's page: fetched with the crawl's login and rendered as the crawl says; its fetch waits for the crawl's fetch
@@ -104,7 +103,7 @@ async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: Audi
   const ok = audited !== null;
   const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
-  const [[settled], , , stillPending] = await db.batch([
+  const [[settled]] = await db.batch([
     db
       .update(crawlPages)
       .set({ state: ok ? "audited" : "failed", facts, settledAt: now })
@@ -117,17 +116,13 @@ async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: Audi
           sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId} AND ${crawls.status} = 'running')`,
         ),
       )
-      .returning({ depth: crawlPages.depth, url: crawlPages.url, source: sql<CrawlSource>`(SELECT ${crawls.source} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})` }),
+      .returning({ depth: crawlPages.depth, url: crawlPages.url }),
     recordFailures(db, job, audited?.failed ?? []),
     touchCrawl(db, job.crawlId, now),
-    // Batches run one at a time, so of the pages settling last, the batch that runs last sees none pending.
-    db.select({ id: crawlPages.id }).from(crawlPages).where(and(eq(crawlPages.crawlId, job.crawlId), eq(crawlPages.state, "pending"))).limit(1),
   ]);
   if (!settled) return;
-  // A sitemap-only crawl follows no link: no read of the crawl to learn it.
-  if (ok && facts && followsLinks(settled.source)) await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
-  // Pages still pending: not the last page, no claim to try (a round trip per page).
-  if (stillPending.length === 0) await finalizeCrawl(deps, job.crawlId);
+  if (ok && facts) await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
+  await finalizeCrawl(deps, job.crawlId);
 }
 
 /** No page of the crawl is left to fetch: it has ended, or its last page settled and it is being finalised. */

@@ -5,11 +5,9 @@ import { config } from "../config";
 import { crawlBrowserSessions } from "../crawls/crawl-lifecycle";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb, type Db } from "../db/client";
-import { projects, reports } from "../db/schema";
+import { reports } from "../db/schema";
 import { analysisJobSchema, type AnalysisJob, type AnalysisPath } from "../reports/analysis-job";
 import { failures } from "../reports/failures";
-import { eventBaseColumns } from "../reports/find-report";
-import type { EventBase } from "../reports/report-event";
 import { finishGeneration } from "../reports/finish-generation";
 import { browserBinding } from "../render/availability";
 import { assetText } from "../render/asset-text";
@@ -68,7 +66,7 @@ async function handleMessage(run: LaneRun, message: Message<unknown>): Promise<v
     }
     const next = await runAnalysis(run, path, job, report);
     if (next.then === "requeue") return await requeue(run.queues, message, job, next, run.settings.retryDelaySeconds);
-    if (next.then === "finish") await finish(run, path, job, next.outcome, report);
+    if (next.then === "finish") await finish(run, path, job, next.outcome);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
@@ -93,23 +91,23 @@ const pathOf = (run: Pick<LaneRun, "db" | "settings" | "queues" | "pool">, job: 
       )
     : loneReportPath(run.db, run.pool, job);
 
-/** The report as the message finds it, with what its generation's events read when it ends (not read again then). */
 const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
   db
     .select({
-      ...eventBaseColumns,
+      url: reports.url,
       status: reports.status,
+      generation: reports.generation,
       attempts: reports.attempts,
+      accountId: reports.accountId,
       ...path.fetchedWith,
     })
     .from(reports)
-    .innerJoin(projects, eq(projects.id, reports.projectId))
     .where(eq(reports.id, job.reportId))
     .get();
 
 /** The generation's end, written once; then what its path does after (a crawl page settles). */
-async function finish(run: Pick<LaneRun, "db" | "queues" | "settings">, path: AnalysisPath, job: AnalysisJob, outcome: AnalysisOutcome, before?: EventBase) {
-  await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, { before });
+async function finish(run: Pick<LaneRun, "db" | "queues" | "settings">, path: AnalysisPath, job: AnalysisJob, outcome: AnalysisOutcome) {
+  await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings);
   await path.settle(outcome);
 }
 

@@ -6,11 +6,12 @@ import { insertHistory, pruneHistory } from "../history/record-generation";
 import type { Config } from "../config";
 import { deliveryInsert, type WebhookEventType } from "../webhooks/emit-event";
 import { enqueueDeliveries } from "../webhooks/enqueue-deliveries";
-import { reportEventData, scoreDropped, type EventBase } from "./report-event";
+import { reportEventData, scoreDropped } from "./report-event";
 import type { GenerationRef } from "./analysis-job";
 import type { Failure } from "./failures";
 import { findReportById } from "./find-report";
 import { endGeneration } from "./generation";
+import type { ReportRow } from "./serialize";
 
 /** What ending a generation reads: how much history a report keeps, and the origin its events link to. */
 export type EndSettings = Pick<Config, "historyLimit" | "publicOrigin">;
@@ -20,7 +21,7 @@ export type EndSettings = Pick<Config, "historyLimit" | "publicOrigin">;
  * The history row is inserted only if the report really ended this generation, each delivery only with the
  * history row this very batch wrote, and both under unique keys: a generation is recorded and announced once.
  */
-function endedStatements(settings: EndSettings, before: EventBase, job: GenerationRef, outcome: AnalysisOutcome, now: Date): SQL[] {
+function endedStatements(settings: EndSettings, before: ReportRow, job: GenerationRef, outcome: AnalysisOutcome, now: Date): SQL[] {
   const generatedAt = now.toISOString();
   const status = outcome.ok ? "completed" : "failed";
   const data = reportEventData(before, outcome, generatedAt, settings.publicOrigin);
@@ -44,9 +45,7 @@ async function runAndEnqueue(db: Db, webhookQueue: Queue, statements: Statement[
 /**
  * Ends a generation in one atomic batch: the conditional UPDATE of the report (only a generation still running
  * ends, once) followed by endedStatements, so an analysis message delivered twice, even concurrently, records
- * and announces the generation exactly once. `before` is the report as its consumer loaded it for this generation
- * (`eventBaseColumns`: its previous score and result do not change while the generation runs, only its end writes
- * them), which saves reading it again; without it, it is read here.
+ * and announces the generation exactly once.
  */
 export async function finishGeneration(
   db: Db,
@@ -54,10 +53,10 @@ export async function finishGeneration(
   job: GenerationRef,
   outcome: AnalysisOutcome,
   settings: EndSettings,
-  { now = new Date(), before: loaded }: { now?: Date; before?: EventBase } = {},
+  now = new Date(),
 ) {
   // The previous score and result are all the events need: the stored results are not read or decompressed.
-  const before = loaded ?? (await findReportById(db, job.reportId, { results: false }));
+  const before = await findReportById(db, job.reportId, { results: false });
   if (!before || before.generation !== job.generation) return;
   await runAndEnqueue(db, webhookQueue, [endGeneration(db, job, outcome, now.toISOString()), ...endedStatements(settings, before, job, outcome, now)]);
 }
