@@ -1,22 +1,38 @@
 // npm run bench:crawl: crawls a local site through `wrangler dev` (free ports, throwaway local D1) and prints, per run,
 // pages/s, the Worker isolate's heap peak (inspector Runtime.getHeapUsage, scripts/isolate-heap.ts), the finalize time
 // (finished_at minus the last page's settled_at), D1 bytes per page (the database file VACUUMed, after minus before,
-// over the pages) and rows per page (rows the crawl left in each table). Figures, not a test.
+// over the pages), rows per page (rows the crawl left in each table) and CPU-ms per page: the CPU time workerd's
+// processes (the isolate, local D1 and queues) and wrangler's Node process used from the crawl's POST to its end, read
+// from /proc/<pid>/stat, over the audited pages (robust against other load on the machine, unlike pages/s).
+// Figures, not a test.
 //   npm run bench:crawl -- --pages 100000 --rate 8      one crawl, CRAWL_INTERVAL_MS 0 unless --interval-ms is given
 //   --interval-ms 0,1000 (runs one crawl per interval)  --host-concurrency N (HOST_CONCURRENCY; the shipped 4 otherwise)
+//   --profile DIR              also V8 CPU profiles of every isolate of workerd over the crawl (the Worker, local D1,
+//                              queues: workerd's own inspector, 1 sample/ms), written to DIR/<isolate>.cpuprofile for
+//                              DevTools and summarised by isolate, then self time per folder, file and function
+//   --runs N                   the same crawl N times, each on a fresh wrangler dev and database
 // Without flags, the old knobs: BENCH_PAGES (500), BENCH_INTERVALS ("0,1000"), BENCH_DEFAULT_PAGES (pages for the runs
 // with an interval above 0; default BENCH_PAGES: at 1 s a page, 500 pages take over 8 minutes), BENCH_RATE (1).
-import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { connectInspector } from "../scripts/isolate-heap";
+import { devCpuMs } from "../scripts/process-memory";
+import { devSourceMap, printSummaries, profileTargets, summariseProfile, workerdTargets } from "./cpu-profile";
 import { startCrawlSite } from "./crawl-site.mjs";
-import { d1File, migrateLocal, seedKeys, startWranglerDev } from "./wrangler-dev.mjs";
+import { ROOT, d1File, migrateLocal, seedKeys, startWranglerDev } from "./wrangler-dev.mjs";
 
 const { values: flags } = parseArgs({
-  options: { pages: { type: "string" }, rate: { type: "string" }, "interval-ms": { type: "string" }, "host-concurrency": { type: "string" } },
+  options: {
+    pages: { type: "string" },
+    rate: { type: "string" },
+    "interval-ms": { type: "string" },
+    "host-concurrency": { type: "string" },
+    profile: { type: "string" },
+    runs: { type: "string" },
+  },
 });
 const anyFlag = Object.keys(flags).length > 0;
 const PAGES = Number(flags.pages ?? process.env.BENCH_PAGES ?? 500);
@@ -24,6 +40,10 @@ const RATE = Number(flags.rate ?? process.env.BENCH_RATE ?? 1);
 const INTERVALS = (flags["interval-ms"] ?? (anyFlag ? "0" : (process.env.BENCH_INTERVALS ?? "0,1000"))).split(",").map(Number);
 const DEFAULT_PAGES = Number(anyFlag ? PAGES : (process.env.BENCH_DEFAULT_PAGES ?? PAGES));
 const HOST_CONCURRENCY = flags["host-concurrency"];
+const PROFILE = flags.profile;
+const RUNS = Number(flags.runs ?? 1);
+const PROFILE_INTERVAL_US = 1000;
+const WORKER_NAME = /^name\s*=\s*"([^"]+)"/m.exec(readFileSync(join(ROOT, "wrangler.toml"), "utf8"))?.[1] ?? "pagegrade";
 const HEAP_EVERY_MS = 2000;
 const started = Date.now();
 const log = (message: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
@@ -88,6 +108,12 @@ async function run(site: { origin: string }, intervalMs: number, pages: number) 
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
       return body.data;
     };
+    const wake = () => fetch(`${dev.base}/api/v1/crawls`, { headers: { Authorization: `Bearer ${nextKey()}` } }).then((res) => res.arrayBuffer());
+    // The Worker's target is the one wrangler's inspector proxy already holds: profiled through that session.
+    const own = new Map([[`core:user:${WORKER_NAME}`, inspector.connection]]);
+    const profiling = PROFILE ? await profileTargets(await workerdTargets(dev.pid), wake, own, PROFILE_INTERVAL_US) : null;
+    if (profiling) log(`profiling ${profiling.titles.join(", ")}`);
+    const cpuBefore = devCpuMs(dev.pid);
     const t0 = Date.now();
     const crawl = await api("POST", "/crawls", { url: `${site.origin}/sitemap.xml`, source: "sitemap", limit: String(pages), rate: String(RATE) });
     let last = crawl;
@@ -110,13 +136,23 @@ async function run(site: { origin: string }, intervalMs: number, pages: number) 
       }
     }
     const seconds = (Date.now() - t0) / 1000;
+    const cpuAfter = devCpuMs(dev.pid);
+    const audited = last.pages.audited as number;
+    if (profiling && PROFILE) {
+      const profiles = await profiling.stop();
+      mkdirSync(PROFILE, { recursive: true });
+      for (const { title, profile } of profiles) writeFileSync(join(PROFILE, `${title.replace(/[^\w.-]+/g, "_")}.cpuprofile`), JSON.stringify(profile));
+      const map = devSourceMap(ROOT);
+      const summaries = profiles.map(({ title, profile }) => summariseProfile(title, profile, map)).sort((a, b) => b.samples - a.samples);
+      printSummaries(summaries, audited, PROFILE_INTERVAL_US / 1000, 30, (line) => console.error(line));
+      log(`profiles written to ${PROFILE}/`);
+    }
     inspector.close();
     dev.stop();
     await dev.exited;
     // workerd, wrangler's child, may hold the file a moment longer.
     const times = await untilUnlocked(() => crawlTimes(persist, crawl.id));
     const after = await untilUnlocked(() => measureDatabase(persist));
-    const audited = last.pages.audited as number;
     const rowsAdded = [...after.rows].map(([table, n]) => [table, n - (before.rows.get(table) ?? 0)] as const).filter(([, n]) => n > 0);
     return {
       intervalMs,
@@ -129,6 +165,8 @@ async function run(site: { origin: string }, intervalMs: number, pages: number) 
       // The fetch phase alone: from the crawl running to its last page settled.
       fetchPerSecond: audited / ((times.lastSettledAt - times.startedAt) / 1000),
       maxRate,
+      workerdCpuMsPerPage: (cpuAfter.workerd - cpuBefore.workerd) / Math.max(1, audited),
+      wranglerCpuMsPerPage: (cpuAfter.wrangler - cpuBefore.wrangler) / Math.max(1, audited),
       heapPeak,
       heapSamples,
       finalizeSeconds: (times.finishedAt - times.lastSettledAt) / 1000,
@@ -150,9 +188,11 @@ try {
   for (const interval of INTERVALS) {
     const pages = interval > 0 ? DEFAULT_PAGES : PAGES;
     log(`crawling ${pages} pages with CRAWL_INTERVAL_MS=${interval}, rate ${RATE}${HOST_CONCURRENCY ? `, HOST_CONCURRENCY=${HOST_CONCURRENCY}` : ""}`);
-    results.push(await run(site, interval, pages));
+    for (let n = 0; n < RUNS; n++) results.push(await run(site, interval, pages));
   }
-  console.log("\ninterval_ms  rate  pages  status     audited  failed  wall_s  pages/s  fetch_pages/s  max_current_rate  heap_peak_MB  finalize_s  D1_bytes/page  rows/page");
+  console.log(
+    "\ninterval_ms  rate  pages  status     audited  failed  wall_s  pages/s  fetch_pages/s  workerd_cpu_ms/page  wrangler_cpu_ms/page  max_current_rate  heap_peak_MB  finalize_s  D1_bytes/page  rows/page",
+  );
   for (const r of results) {
     console.log(
       [
@@ -165,6 +205,8 @@ try {
         r.seconds.toFixed(1).padStart(6),
         r.perSecond.toFixed(2).padStart(7),
         r.fetchPerSecond.toFixed(2).padStart(13),
+        r.workerdCpuMsPerPage.toFixed(2).padStart(19),
+        r.wranglerCpuMsPerPage.toFixed(2).padStart(20),
         String(r.maxRate).padStart(16),
         `${mb(r.heapPeak)} (${r.heapSamples})`.padStart(12),
         r.finalizeSeconds.toFixed(1).padStart(10),

@@ -9,4 +9,4 @@ export function startWranglerDev(options: {
   configPath?: string;
   vars?: Record<string, string>;
   logLevel?: string;
-}): Promise<{ base: string; stop: () => void; output: string[]; inspectorPort: number; exited: Promise<void> }>;
+}): Promise<{ base: string; stop: () => void; output: string[]; inspectorPort: number; exited: Promise<void>; pid: number }>;

@@ -52,7 +52,7 @@ async function waitUntilAnswering(base, child, output) {
 
 /**
  * `wrangler dev` on free ports with private targets allowed (the benches audit 127.0.0.1 pages). Another process
- * can take a free port before wrangler binds it, so a few attempts. Returns { base, stop, output, inspectorPort, exited }.
+ * can take a free port before wrangler binds it, so a few attempts. Returns { base, stop, output, inspectorPort, exited, pid } (pid: wrangler's, the leader of its process group).
  */
 export async function startWranglerDev({ persist, configPath = "wrangler.toml", vars = {}, logLevel = "warn" }) {
   const allVars = { ALLOW_PRIVATE_TARGETS: "true", REPORT_COOKIE_SECRET: "bench-only-secret", ...vars };
@@ -76,7 +76,7 @@ export async function startWranglerDev({ persist, configPath = "wrangler.toml", 
     };
     try {
       await waitUntilAnswering(base, child, output);
-      return { base, stop, output, inspectorPort: inspector, exited };
+      return { base, stop, output, inspectorPort: inspector, exited, pid: child.pid };
     } catch (error) {
       stop();
       if (attempt >= 3 || !/already in use|EADDRINUSE/i.test(String(error))) throw error;

@@ -19,18 +19,30 @@ export interface IsolateInspector {
   collectGarbage(): Promise<void>;
   /** Writes a heap snapshot (.heapsnapshot, loadable in Chrome DevTools) to `path`; returns its size in bytes. */
   snapshot(path: string): Promise<number>;
+  /** The inspector session itself, for other domains (bench/cpu-profile.ts profiles through it). */
+  connection: Connection;
   close(): void;
+}
+
+/** V8's CPU profile (the inspector's Profiler.Profile, bench/cpu-profile.ts): a call tree, and which node each sample hit. */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
 }
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
-interface Connection {
+export interface Connection {
   call(method: string, params?: object, timeoutMs?: number): Promise<any>;
   on(event: string, listener: (params: any) => void): void;
   close(): void;
 }
 
-async function open(url: string, poke: () => Promise<unknown>): Promise<Connection> {
+/** An inspector session on one target's WebSocket; `poke` wakes the isolate while a command waits (see below). */
+export async function open(url: string, poke: () => Promise<unknown>): Promise<Connection> {
   const ws = new WebSocket(url);
   await new Promise<void>((ok, fail) => {
     ws.once("open", () => ok());
@@ -105,6 +117,7 @@ export async function connectInspector(port: number, poke: () => Promise<unknown
 
 function inspector(connection: Connection): IsolateInspector {
   return {
+    connection,
     async usage() {
       try {
         const result = await connection.call("Runtime.getHeapUsage", {}, 10_000);

@@ -13,8 +13,8 @@ export interface ProcessMemory {
   shmemKb: number;
 }
 
-/** The pids of the workerd processes descending from `root` (wrangler's own process group). */
-function workerdPids(root: number): number[] {
+/** The processes descending from `root` (wrangler's own process group), with their names. */
+function descendants(root: number): { pid: number; name: string }[] {
   const parent = new Map<number, number>();
   const names = new Map<number, string>();
   for (const entry of readdirSync("/proc")) {
@@ -33,8 +33,11 @@ function workerdPids(root: number): number[] {
     for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
     return false;
   };
-  return [...names].filter(([pid, name]) => name.startsWith("workerd") && descends(pid)).map(([pid]) => pid);
+  return [...names].filter(([pid]) => descends(pid)).map(([pid, name]) => ({ pid, name }));
 }
+
+/** The pids of the workerd processes descending from `root`. */
+export const workerdPids = (root: number): number[] => descendants(root).filter((p) => p.name.startsWith("workerd")).map((p) => p.pid);
 
 /** Resident memory of every workerd process under `root`, summed. */
 export function workerdMemory(root: number): ProcessMemory {
@@ -55,6 +58,35 @@ export function workerdMemory(root: number): ProcessMemory {
     }
   }
   return total;
+}
+
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on every Linux this runs on). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat; 0 once it has exited. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of stat(5), 12 and 13 after the name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time (ms) used so far by the workerd processes under `root` (wrangler's process group: the Worker's isolate, its
+ * local D1 and queues, all on workerd's one thread) and by wrangler's own processes (Node, esbuild): counted by the kernel per process, so other load on the
+ * machine does not inflate it as it inflates wall time.
+ */
+export function devCpuMs(root: number) {
+  const processes = descendants(root);
+  const cpu = (which: { pid: number }[]) => which.reduce((sum, { pid }) => sum + processCpuMs(pid), 0);
+  return {
+    workerd: cpu(processes.filter((p) => p.name.startsWith("workerd"))),
+    wrangler: processCpuMs(root) + cpu(processes.filter((p) => !p.name.startsWith("workerd"))),
+  };
 }
 
 function bytesUnder(path: string): number {
