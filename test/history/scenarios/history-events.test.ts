@@ -24,6 +24,8 @@ describe("history and report events", () => {
   it("report.score_dropped is sent, besides report.completed, only when the score really drops", async () => {
     const { tag, url } = hookUrl("ok");
     await createEndpoint(caller, url, ["report.score_dropped"]);
+    // report.completed is queued only for an endpoint that takes it: one of the account's, on a receiver of its own.
+    await createEndpoint(caller, hookUrl("ok").url, ["report.completed"]);
     // Known page scores below 100: a drop from 100, a rise from 0, and no change the second time.
     const dropped = await seedReport(caller, KNOWN(), { score: 100 });
     const rose = await seedReport(caller, KNOWN(), { score: 0 });
