@@ -62,3 +62,19 @@ export async function deliverMessage(queue: string, body: unknown, overrides: Pa
 
 export const deliveryRows = (webhookId: number) =>
   env.DB.prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id").bind(webhookId).all<Record<string, any>>().then((r) => r.results);
+
+/** A pending delivery of a test event, inserted directly: no queued first attempt races the ones the test makes. */
+export async function pendingDelivery(caller: Caller, url: string) {
+  const hook = await createEndpoint(caller, url);
+  const row = await env.DB.prepare(
+    `INSERT INTO webhook_deliveries (message_id, webhook_id, event_key, type, payload, next_attempt_at)
+     VALUES (?, ?, ?, 'webhook.test', ?, ?) RETURNING id`,
+  )
+    .bind(`msg_${crypto.randomUUID().replace(/-/g, "")}`, hook.id, crypto.randomUUID(), JSON.stringify({ type: "webhook.test", timestamp: new Date().toISOString(), data: {} }), new Date().toISOString())
+    .first<{ id: number }>();
+  return { hook, deliveryId: row!.id };
+}
+
+/** A delivery's row and an endpoint's row, as the consumer left them. */
+export const deliveryRow = (id: number) => env.DB.prepare("SELECT * FROM webhook_deliveries WHERE id = ?").bind(id).first<Record<string, any>>();
+export const webhookRow = (id: number) => env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(id).first<Record<string, any>>();

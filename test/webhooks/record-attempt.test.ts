@@ -1,24 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
-import { createEndpoint, deliverMessage, hookUrl, recordingQueue } from "../helpers/webhooks";
+import { createEndpoint, deliverMessage, deliveryRow as delivery, hookUrl, pendingDelivery, recordingQueue, webhookRow as webhook } from "../helpers/webhooks";
 
 const QUEUE = "pagegrade-webhooks";
 
-/** A pending delivery of a test event, inserted directly: no queued first attempt races the ones the test makes. */
-async function pendingDelivery(caller: Caller, url: string) {
-  const hook = await createEndpoint(caller, url);
-  const row = await env.DB.prepare(
-    `INSERT INTO webhook_deliveries (message_id, webhook_id, event_key, type, payload, next_attempt_at)
-     VALUES (?, ?, ?, 'webhook.test', ?, ?) RETURNING id`,
-  )
-    .bind(`msg_${crypto.randomUUID().replace(/-/g, "")}`, hook.id, crypto.randomUUID(), JSON.stringify({ type: "webhook.test", timestamp: new Date().toISOString(), data: {} }), new Date().toISOString())
-    .first<{ id: number }>();
-  return { hook, deliveryId: row!.id };
-}
-
-const delivery = (id: number) => env.DB.prepare("SELECT * FROM webhook_deliveries WHERE id = ?").bind(id).first<Record<string, any>>();
-const webhook = (id: number) => env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(id).first<Record<string, any>>();
 
 describe("what an attempt leaves its endpoint, through the webhook queue's consumer", () => {
   // A new account per test: each makes endpoints, and an account may have only MAX_WEBHOOKS.
