@@ -2,20 +2,10 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 import { deliverMessage } from "../helpers/webhooks";
+import { historyRows, nextGeneration } from "../helpers/history";
 
 const ANALYSIS = "pagegrade-analysis";
 const KNOWN = () => `${env.PAGE_SERVER}/fixtures/known-page.html`;
-
-const historyRows = (reportId: number) =>
-  env.DB.prepare("SELECT * FROM report_history WHERE report_id = ? ORDER BY generation").bind(reportId).all<Record<string, any>>().then((r) => r.results);
-
-/** Starts the next generation as update=1 does, without sending its message: the test delivers it. */
-async function nextGeneration(id: number) {
-  const row = await env.DB.prepare("UPDATE reports SET status = 'queued', generation = generation + 1 WHERE id = ? RETURNING generation")
-    .bind(id)
-    .first<{ generation: number }>();
-  return { reportId: id, generation: row!.generation };
-}
 
 describe("GET /api/v1/reports/{id}/history", () => {
   let caller: Caller;

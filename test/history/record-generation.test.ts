@@ -5,23 +5,10 @@ import { createDb } from "../../src/db/client";
 import { failStaleReports } from "../../src/reports/sweep-stale";
 import { call, createCaller, seedReport, type Caller } from "../helpers/api";
 import { createEndpoint, deliverMessage, hookUrl, waitForWebhooks } from "../helpers/webhooks";
+import { eventsOf, historyRows, nextGeneration } from "../helpers/history";
 
 const ANALYSIS = "pagegrade-analysis";
 const KNOWN = () => `${env.PAGE_SERVER}/fixtures/known-page.html`;
-
-const historyRows = (reportId: number) =>
-  env.DB.prepare("SELECT * FROM report_history WHERE report_id = ? ORDER BY generation").bind(reportId).all<Record<string, any>>().then((r) => r.results);
-
-/** Starts the next generation as update=1 does, without sending its message: the test delivers it. */
-async function nextGeneration(id: number) {
-  const row = await env.DB.prepare("UPDATE reports SET status = 'queued', generation = generation + 1 WHERE id = ? RETURNING generation")
-    .bind(id)
-    .first<{ generation: number }>();
-  return { reportId: id, generation: row!.generation };
-}
-
-const eventsOf = (reportId: number, type: string) =>
-  env.DB.prepare("SELECT * FROM webhook_deliveries WHERE type = ? AND json_extract(payload, '$.data.id') = ?").bind(type, reportId).all().then((r) => r.results);
 
 describe("a generation's history row", () => {
   let caller: Caller;

@@ -3,15 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, seedReport, type Caller } from "../../helpers/api";
 import { waitForReport } from "../../helpers/wait-report";
 import { createEndpoint, deliverMessage, hookUrl, waitForWebhooks } from "../../helpers/webhooks";
+import { eventsOf, historyRows } from "../../helpers/history";
 
 const ANALYSIS = "pagegrade-analysis";
 const KNOWN = () => `${env.PAGE_SERVER}/fixtures/known-page.html`;
-
-const historyRows = (reportId: number) =>
-  env.DB.prepare("SELECT * FROM report_history WHERE report_id = ? ORDER BY generation").bind(reportId).all<Record<string, any>>().then((r) => r.results);
-
-const eventsOf = (reportId: number, type: string) =>
-  env.DB.prepare("SELECT * FROM webhook_deliveries WHERE type = ? AND json_extract(payload, '$.data.id') = ?").bind(type, reportId).all().then((r) => r.results);
 
 describe("history and report events", () => {
   let caller: Caller;
