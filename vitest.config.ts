@@ -82,7 +82,6 @@ export default defineConfig(async () => {
   const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/consumer.test.ts", "test/analysis/dom-gate.test.ts"];
   const isolated = [
     "test/queue/**/*.test.ts",
-    "test/render/**/*.test.ts",
     "test/schedules/**/*.test.ts",
     "test/analysis/dom-gate.test.ts",
     "test/crawls/crawl-lifecycle.test.ts",
@@ -100,6 +99,9 @@ export default defineConfig(async () => {
   ];
   // A crawl's pace moves within a test's time only with a short interval and slow threshold: their own workerd.
   const paced = ["test/crawls/scenarios/crawl-rate.test.ts"];
+  // One local Chromium serves every file of a project: a file that closes "whatever earlier tests left open", or a
+  // lone audit that takes a free session, would reach into another file's browser. One browser file at a time.
+  const browser = ["test/render/**/*.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
@@ -115,11 +117,15 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...notInWorkerd], isolate: false },
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...notInWorkerd], isolate: false },
         },
         {
           plugins: [workers()],
           test: { ...common, name: "workers", include: isolated, exclude: [...timed, ...pure] },
+        },
+        {
+          plugins: [workers()],
+          test: { ...common, name: "browser", include: browser, maxWorkers: 1 },
         },
         {
           plugins: [workers({ CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],

@@ -143,7 +143,7 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
     expect(await sessionsWhen((s) => s.length === 0)).toEqual([]);
 
     const first = await renderedReport("/render/static");
-    expect(first.status).toBe("completed");
+    expect(first.status, JSON.stringify(first.error)).toBe("completed");
     // The invocation disconnected instead of closing: its browser is still open. (The plugin's local binding keeps
     // listing a `connectionId` after a disconnect: docs/rendering.md.)
     const afterFirst = await puppeteer.sessions(env.BROWSER);
@@ -154,7 +154,7 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
     // Another account's report: same browser, its own incognito context (test/render/request-policy.test.ts).
     const other = await createCaller("rendered audits, second account");
     const second = await renderedReport("/render/script-built", other.key);
-    expect(second.status).toBe("completed");
+    expect(second.status, JSON.stringify(second.error)).toBe("completed");
     expect(second.results.title.value).toBe("Walking shoes built by script");
     // No second browser: the first one's session served it.
     const afterSecond = await puppeteer.sessions(env.BROWSER);
