@@ -32,6 +32,7 @@ export default defineConfig(async () => {
           CRAWL_SITE: inject("crawlSite"),
           CRAWL_SITE_ALONE: inject("crawlSiteAlone"),
           OTHER_HOST: inject("otherHost"),
+          WATCHED_SITE: inject("watchedSite"),
           // Off when no Chromium was found for the browser binding (test/global-setup.ts).
           RENDERING: inject("rendering"),
           // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.
@@ -51,7 +52,7 @@ export default defineConfig(async () => {
     "test/site/{crawl-frontier,link-plan,page-facts,run-link-checks,terms}.test.ts",
     "test/analysis/structured-data/**/*.test.ts",
     "test/site/issues/**/*.test.ts",
-    "test/analysis/{body-budget,credentials,head-source,llms-txt,nesting,parse,partial-read,robots,score,settings,url-guard}.test.ts",
+    "test/analysis/{body-budget,credentials,head-source,lab-metrics,llms-txt,nesting,parse,partial-read,robots,score,settings,url-guard}.test.ts",
     "test/analysis/scenarios/linkedom-patch.test.ts",
     "test/page/{arrange-checks,describe-result,describe-retry,hmac,palette,shared-subject}.test.ts",
     "test/site/discovery/{llms-links,normalize-url,pause,robots-rules,sitemap-parse,url-tally}.test.ts",
@@ -69,6 +70,8 @@ export default defineConfig(async () => {
     "test/reports/{analysis-job,csv-columns}.test.ts",
     "test/targets/{failures,password-rule,sealed-auth,target-url,write-fields}.test.ts",
     "test/webhooks/{endpoint-url,enqueue-deliveries,job,secret,secrets-of}.test.ts",
+    "test/analysis/watched.test.ts",
+    "test/history/page-changes.test.ts",
   ];
   // Tests that need a workerd of their own ("workers"): a fresh D1 (they count rows of every account, drop tables, or
   // run the cron's sweeps and due runs over every row), the isolate's own counters (body budget, DOM gate, requeues),
@@ -79,8 +82,15 @@ export default defineConfig(async () => {
   // while others hang; a local page must not miss the main lane's 500 ms, or its host moves to the slow lane; ten 5 MB
   // pages parse within the 3 s fetch deadline): their own workerd, and run alone after every other file ("timed"), so
   // no other test file competes for the CPU.
-  const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/consumer.test.ts", "test/analysis/dom-gate.test.ts"];
+  const timed = [
+    "test/queue/consumer-lanes.test.ts",
+    "test/queue/consumer.test.ts",
+    "test/queue/host-probe.test.ts",
+    "test/queue/host-share.test.ts",
+    "test/analysis/dom-gate.test.ts",
+  ];
   const isolated = [
+    "test/history/watch-robots.test.ts",
     "test/queue/**/*.test.ts",
     "test/schedules/**/*.test.ts",
     "test/analysis/dom-gate.test.ts",
@@ -102,6 +112,8 @@ export default defineConfig(async () => {
   // One local Chromium serves every file of a project: a file that closes "whatever earlier tests left open", or a
   // lone audit that takes a free session, would reach into another file's browser. One browser file at a time.
   const browser = ["test/render/**/*.test.ts"];
+  // Pages that load for 3 s by design, measured as a throttled phone too: the render deadline as deployed (20 s).
+  const measured = ["test/render/scenarios/page-experience.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
@@ -121,11 +133,15 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "workers", include: isolated, exclude: [...timed, ...pure] },
+          test: { ...common, name: "workers", include: isolated, exclude: [...timed, ...pure, ...measured] },
+        },
+        {
+          plugins: [workers({ RENDER_TIMEOUT_MS: "20000" })],
+          test: { ...common, name: "measured", include: measured },
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "browser", include: browser, maxWorkers: 1 },
+          test: { ...common, name: "browser", include: browser, exclude: measured, maxWorkers: 1 },
         },
         {
           plugins: [workers({ CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],

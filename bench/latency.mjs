@@ -10,6 +10,9 @@
 // done (the hanging ones take minutes more); LATENCY_LOG=file keeps wrangler dev's output, console.log included.
 // `-- --hanging N --same-host` (issue 28's case): the N reports are of one URL that never answers on the ordinary
 // pages' own site (127.0.0.1/hang, a broken endpoint of a healthy site), so they share its host.
+// `-- --hanging N --same-host --cold` (issue 35's case): the same on a site never seen before (127.0.0.3, which nothing
+// warmed up), so until one of its pages answers in time the site is slow as a whole; `--queries` makes the N hanging
+// reports N different URLs of one path (/search?q=<n>, a search endpoint that hangs whatever it is asked).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -20,6 +23,8 @@ const hangingArg = process.argv.indexOf("--hanging");
 const HANGING_MODE = hangingArg > 0;
 const HANGING = HANGING_MODE ? Number(process.argv[hangingArg + 1] ?? 20) : 0;
 const SAME_HOST = process.argv.includes("--same-host");
+const COLD = process.argv.includes("--cold");
+const QUERIES = process.argv.includes("--queries");
 const REPORTS = Number(process.env.LATENCY_REPORTS ?? (HANGING_MODE ? 20 : 50));
 const POLL_MS = Number(process.env.LATENCY_POLL_MS ?? 20);
 const WINDOWS = (process.env.LATENCY_WINDOWS ?? (HANGING_MODE ? "0" : "1,0")).split(",").map(Number);
@@ -28,15 +33,18 @@ const PAGE = readFileSync(join(ROOT, "bench", "fixtures", "docs-page.html"));
 const started = Date.now();
 const log = (message) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
 
-/** The audited site: a 290 KB page under any /page/ path, a robots.txt, a real 404 for the probe, and /hang, which never answers. */
-async function startPageServer() {
+/**
+ * The audited site: a 290 KB page under any /page/ path, a robots.txt, a real 404 for the probe, and /hang and
+ * /search?q=..., which never answer; on `address` (127.0.0.3 for the site never seen before).
+ */
+async function startPageServer(address = "127.0.0.1") {
   const server = createServer((req, res) => {
-    if (req.url === "/hang") return;
+    if (req.url === "/hang" || req.url?.startsWith("/search?")) return;
     if (req.url === "/robots.txt") return res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nAllow: /\n");
     if (!req.url?.startsWith("/page/")) return res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": PAGE.length }).end(PAGE);
   });
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  await new Promise((ok) => server.listen(0, address, ok));
   return server;
 }
 
@@ -131,12 +139,16 @@ async function waitEnded(server, nextKey, id, timeoutMs) {
   }
 }
 
+const hangingWhat = () =>
+  (!SAME_HOST ? "a site that never answers" : QUERIES ? "different URLs of one path (/search?q=<n>) of the same site that never answer" : "one URL of the same site that never answers") +
+  (COLD ? ", a site never seen before" : "");
+
 /** Issue 18's case: N hanging targets queued, then ordinary pages of another account; their time to report. */
 async function hangingRun(server, pageOrigin, hangOrigin, hangingKeys) {
   const t0 = Date.now();
   const stuck = [];
   // Another host: N hanging URLs of a site that never answers; the same host: N reports of the one URL that hangs.
-  const hangingUrl = (n) => (SAME_HOST ? `${pageOrigin}/hang` : `${hangOrigin}/hang/${n}`);
+  const hangingUrl = (n) => (!SAME_HOST ? `${hangOrigin}/hang/${n}` : QUERIES ? `${pageOrigin}/search?q=${n}` : `${pageOrigin}/hang`);
   for (let n = 0; n < HANGING; n++) stuck.push(await postReport(server, hangingKeys, hangingUrl(n)));
   const pages = [];
   const postedAt = [];
@@ -153,7 +165,7 @@ async function hangingRun(server, pageOrigin, hangOrigin, hangingKeys) {
   const failed = ordinary.filter((r) => r.status !== "completed");
   // The ordinary pages' figures first: the hanging ones take minutes more to end (about n/4 x 107 s, docs/operations.md).
   console.log(
-    `\nbench:latency --hanging ${HANGING}${SAME_HOST ? " --same-host" : ""}: ${HANGING} reports of ${SAME_HOST ? "one URL of the same site that never answers" : "a site that never answers"}, then ${REPORTS} ordinary pages (${(PAGE.length / 1024).toFixed(0)} KB) from another account;` +
+    `\nbench:latency --hanging ${HANGING}${SAME_HOST ? " --same-host" : ""}${COLD ? " --cold" : ""}${QUERIES ? " --queries" : ""}: ${HANGING} reports of ${hangingWhat()}, then ${REPORTS} ordinary pages (${(PAGE.length / 1024).toFixed(0)} KB) from another account;` +
       ` wrangler dev (max_batch_timeout ${WINDOWS[0]}), local D1 and queues; ${cpus().length} CPUs, 1-min load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}\n`,
   );
   console.log("| ordinary pages | p50 ms | p95 ms | max ms | p50 < 5 s | max < 20 s |");
@@ -180,11 +192,14 @@ async function main() {
   mkdirSync(configDir, { recursive: true });
   const servers = [];
   let pageServer;
+  let coldServer;
   let hangServer;
   const cleanup = () => {
     for (const s of servers) s.stop();
     pageServer?.closeAllConnections();
     pageServer?.close();
+    coldServer?.closeAllConnections();
+    coldServer?.close();
     hangServer?.close();
     rmSync(dir, { recursive: true, force: true });
     for (const w of WINDOWS) rmSync(join(configDir, `wrangler-window-${w}.toml`), { force: true });
@@ -207,7 +222,10 @@ async function main() {
       log(`wrangler dev on ${dev.base}; hanging site ${hangOrigin}`);
       await timeOneReport(server, pageOrigin, 0);
       try {
-        await hangingRun(server, pageOrigin, hangOrigin, hangingKeys);
+        // The cold site: the same pages on another loopback address that nothing has asked for yet.
+        if (COLD) coldServer = await startPageServer("127.0.0.3");
+        const siteOrigin = COLD ? `http://127.0.0.3:${coldServer.address().port}` : pageOrigin;
+        await hangingRun(server, siteOrigin, hangOrigin, hangingKeys);
       } finally {
         if (process.env.LATENCY_LOG) writeFileSync(process.env.LATENCY_LOG, dev.output.join(""));
       }

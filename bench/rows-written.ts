@@ -59,7 +59,7 @@ try {
   const steps: [string, number][] = [];
   const lifecycle = async (url: string, label: string) => {
     counter.take();
-    const report = await createReport(db, account!.id, { url, privacy: 0, schedule: "none", render: 0 }, { ...settings, allowPrivateTargets: true });
+    const report = await createReport(db, account!.id, { url, privacy: 0, schedule: "none", render: 0, device: "mobile" }, { ...settings, allowPrivateTargets: true });
     steps.push([`${label}: create`, counter.take()]);
     const job = { reportId: report.id, generation: report.generation };
     await markProcessing(db, job);

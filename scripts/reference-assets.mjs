@@ -1,6 +1,6 @@
 /**
  * The Worker's static assets (wrangler.toml [assets], directory public/, not in git): the API reference's script,
- * Scalar's standalone bundle, and axe-core for rendered audits, at the versions package-lock.json pins; and the
+ * Scalar's standalone bundle, and axe-core and web-vitals for rendered audits, at the versions package-lock.json pins; and the
  * schema.org table structured_data_valid and rich_results read (written from src/analysis/structured-data/vocabulary-data.ts,
  * so it is not Worker script). GET /api/v1/docs loads it from the Worker, so the
  * reference works offline and its CSP allows no other origin. Run by postinstall; `node scripts/reference-assets.mjs`
@@ -13,9 +13,12 @@ import { fileURLToPath } from "node:url";
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const BUNDLE = at("node_modules/@scalar/api-reference/dist/browser/standalone.js");
 export const REFERENCE_SCRIPT = at("public/api-reference/standalone.js");
-/** axe-core, which rendered audits inject into the page (src/render/axe-source.ts reads it through ASSETS). */
+/** axe-core, which rendered audits inject into the page (src/render/page-scripts.ts reads it through ASSETS). */
 const AXE = at("node_modules/axe-core/axe.min.js");
 export const AXE_SCRIPT = at("public/axe.min.js");
+/** web-vitals' attribution build, which rendered audits inject for the lab metrics (src/render/page-scripts.ts). */
+const WEB_VITALS = at("node_modules/web-vitals/dist/web-vitals.attribution.iife.js");
+export const WEB_VITALS_SCRIPT = at("public/web-vitals.attribution.iife.js");
 
 const VOCABULARY_MODULE = at("src/analysis/structured-data/vocabulary-data.ts");
 export const VOCABULARY_ASSET = at("public/schema-vocabulary.txt");
@@ -29,7 +32,7 @@ export function writeVocabularyAsset() {
 }
 
 export function copyReferenceAssets() {
-  for (const [from, to] of [[BUNDLE, REFERENCE_SCRIPT], [AXE, AXE_SCRIPT]]) {
+  for (const [from, to] of [[BUNDLE, REFERENCE_SCRIPT], [AXE, AXE_SCRIPT], [WEB_VITALS, WEB_VITALS_SCRIPT]]) {
     if (!existsSync(from)) throw new Error(`${from} is missing: run npm ci (or did its package move the file?)`);
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(from, to);

@@ -15,6 +15,7 @@ import { sendNotFoundPage } from "./page/not-found-page";
 import { pageRoutes } from "./routes/pages";
 import { reportRoutes } from "./routes/reports";
 import { historyRoutes } from "./routes/history";
+import { changeRoutes } from "./routes/changes";
 import { webhookRoutes } from "./routes/webhooks";
 import { mcpRoutes } from "./mcp/route";
 
@@ -34,6 +35,8 @@ export function createApi() {
   api.route("/api/v1/projects", projectRoutes);
   api.route("/api/v1/crawls", crawlRoutes);
   api.route("/api/v1/crawls", crawlIssueRoutes);
+  // Last: its paths (/reports/{id}/changes, /projects/{project}/changes) join the document after the older ones.
+  api.route("/api/v1", changeRoutes);
   api.all("/api/v1/*", () => notFound());
   api.onError(renderError);
   return api;

@@ -130,6 +130,7 @@ const monitoringVars = {
   MAX_WEBHOOKS: number({ default: 10, min: 1, max: 1000, unit: "endpoints" }, "webhook endpoints per account"),
   WEBHOOK_TIMEOUT_MS: number({ default: 15_000, min: 1000, max: 60_000, unit: ms }, "time a receiver has to answer a delivery"),
   PUBLIC_ORIGIN: origin("origin of the report pages, for page_url in webhook payloads (null while empty)"),
+  ROBOTS_WATCH_MINUTES: number({ default: 15, min: 1, max: 10_080, unit: "minutes" }, "how often the cron reads the robots.txt of a project with watch_robots"),
 };
 
 /** The highest MAX_CRAWL_PAGES allows; the command line's --limit has the same ceiling (its crawl holds the pages' facts in memory). */
@@ -254,6 +255,7 @@ export interface Config {
   webhookTimeoutMs: number;
   /** PUBLIC_ORIGIN as an origin, or null when empty. */
   publicOrigin: string | null;
+  robotsWatchMinutes: number;
   crawl: CrawlSettings;
   render: RenderSettings;
   reportCookieSecret: string | undefined;
@@ -322,6 +324,7 @@ export function parseConfig(vars: ConfigVars): Config {
     maxWebhooks: v.MAX_WEBHOOKS,
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     publicOrigin: v.PUBLIC_ORIGIN,
+    robotsWatchMinutes: v.ROBOTS_WATCH_MINUTES,
     crawl: toCrawlSettings(v),
     render: { enabled: v.RENDERING, concurrency: v.RENDER_CONCURRENCY, timeoutMs: v.RENDER_TIMEOUT_MS },
     reportCookieSecret: v.REPORT_COOKIE_SECRET,

@@ -7,10 +7,13 @@ import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
 import { handleQueue } from "./queue/dispatch";
 import { queuesOf } from "./queues";
+import { dropEndedProbes } from "./queue/host-probe";
+import { dropEndedWaits } from "./queue/host-share";
 import { dropExpiredHostSlots } from "./queue/host-slots";
 import { dropExpiredSlowness } from "./queue/slowness";
 import { failStaleReports } from "./reports/sweep-stale";
 import { runDueSchedules } from "./reports/run-due-schedules";
+import { runRobotsWatches } from "./history/watch-robots";
 import { requeueLostDeliveries } from "./webhooks/requeue-lost";
 
 const app = createApp();
@@ -18,7 +21,7 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   queue: handleQueue,
-  scheduled: async (_controller, env, _ctx) => {
+  scheduled: async (controller, env, _ctx) => {
     // The cron is an entry: it reads its settings once and hands them down with the queues each job writes to.
     const settings = config(env);
     // The cron has no request session: its jobs read and write the database itself.
@@ -35,6 +38,9 @@ export default {
       pruneCrawls(db, settings.crawl.history).then(() => summarizeCompletedCrawls(db)),
       dropExpiredHostSlots(db),
       dropExpiredSlowness(db),
+      dropEndedProbes(db),
+      dropEndedWaits(db),
+      runRobotsWatches(db, env.WEBHOOK_QUEUE, settings, new Date(controller.scheduledTime)),
     ]);
   },
 } satisfies ExportedHandler<Env>;

@@ -14,6 +14,8 @@ declare global {
       RENDERING: string;
       /** The page server's routes on 127.0.0.2: another host for the auth tests' origin rule. */
       OTHER_HOST: string;
+      /** The change log's site on 127.0.0.3 (test/server/watched-site.ts): pages and a robots.txt tests change. */
+      WATCHED_SITE: string;
     }
   }
 }
@@ -26,6 +28,7 @@ declare module "vitest" {
     /** Whether a local Chromium stands behind the browser binding. */
     rendering: "true" | "false";
     otherHost: string;
+    watchedSite: string;
     /** wrangler.toml [vars] as shipped, read by wrangler itself. */
     shippedVars: Record<string, unknown>;
   }

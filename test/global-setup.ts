@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { unstable_readConfig } from "wrangler";
 import { crawlSiteRoutes } from "./server/crawl-site";
 import { startPageServer } from "./server/page-server";
+import { watchedSiteRoutes } from "./server/watched-site";
 import { NO_CHROMIUM, setupLocalBrowser } from "../scripts/setup-local-browser.mjs";
 
 export default async function setup(project: TestProject) {
@@ -18,7 +19,10 @@ export default async function setup(project: TestProject) {
   const crawlSite = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
   // A second instance only test/crawls/scenarios/site-crawl.test.ts uses: its request log then counts one crawl's requests.
   const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
+  // The change log's site (pages and a robots.txt the tests change), on its own host: its own project.
+  const watchedSite = await startPageServer(0, watchedSiteRoutes(), "127.0.0.3");
   project.provide("pageServer", server.origin);
+  project.provide("watchedSite", watchedSite.origin);
   project.provide("crawlSite", crawlSite.origin);
   project.provide("crawlSiteAlone", crawlSiteAlone.origin);
   project.provide("otherHost", otherHost.origin);
@@ -29,5 +33,6 @@ export default async function setup(project: TestProject) {
     await crawlSite.close();
     await crawlSiteAlone.close();
     await otherHost.close();
+    await watchedSite.close();
   };
 }

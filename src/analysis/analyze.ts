@@ -9,10 +9,22 @@ import { pageSignals } from "./checks/render-signals";
 import { scoreResults, type ResultLabel } from "./score";
 import type { AnalysisOptions } from "./settings";
 import { fetchSiteFacts } from "./site-facts";
-import type { Check, FetchFacts, Page, PageSignals, Results, SiteFacts, Verdict } from "./types";
+import type { Check, FetchFacts, LabMetrics, Page, PageSignals, Results, SiteFacts, Verdict } from "./types";
+import { watchedOf, type Watched } from "./watched";
 
 export type AnalysisOutcome =
-  | { ok: true; finalUrl: string; score: number; result: ResultLabel; issues: { high: number; medium: number; low: number }; results: Results }
+  | {
+      ok: true;
+      finalUrl: string;
+      score: number;
+      result: ResultLabel;
+      issues: { high: number; medium: number; low: number };
+      results: Results;
+      /** The rendered page's lab metrics (docs/analysis.md "Page experience"); null when not rendered or not measured. */
+      metrics?: LabMetrics | null;
+      /** What changes are computed from (docs/monitoring.md "Changes and alerts"): read off the page the checks read. */
+      watched?: Watched;
+    }
   | { ok: false; code: string; message: string; temporary: boolean };
 
 /**
@@ -108,7 +120,8 @@ function parseAndCheck(
     options.onPage?.(page);
     // In registry order, whichever page answered.
     const ordered = allChecks.filter((check) => verdicts.has(check)).map((check) => ({ check, verdict: verdicts.get(check)! }));
-    return { ok: true, finalUrl: facts.finalUrl, ...scoreResults(ordered) };
+    const lab = page.rendering?.lab;
+    return { ok: true, finalUrl: facts.finalUrl, ...scoreResults(ordered), metrics: lab?.ok ? lab.metrics : null, watched: watchedOf(page) };
   } catch (error) {
     // A bug, not a page problem: fail this report loudly rather than store a score missing a check.
     console.error("analysis failed", { url, check: current?.id, error });

@@ -27,7 +27,8 @@ export { allChecks, checks, checksById, renderingChecks } from "./checks/index";
 export { importancePoints, resultForScore, resultScoreRanges, type ResultLabel } from "./score";
 export { defaultAnalysisOptions, type AnalysisOptions } from "./settings";
 export { defaultCheckSettings } from "./types";
-export type { Category, Check, CheckResult, CheckSettings, Importance, Results } from "./types";
+export type { Category, Check, CheckResult, CheckSettings, Importance, LabElement, LabMetrics, Results } from "./types";
+export { devices, type Device } from "./lab-device";
 export { createBodyBudget, type BodyBudget, type BodyBudgetCounts, type BodyLease } from "./body-budget";
 export {
   authHeaderNameProblem,

@@ -1,4 +1,5 @@
 import type { OriginCredentials } from "./credentials";
+import { defaultDevice, type Device } from "./lab-device";
 import type { RenderFailureCode, Renderer } from "./render-types";
 import { defaultRenderTimeoutMs } from "./render-types";
 import type { AnalysisOptions } from "./settings";
@@ -11,6 +12,8 @@ export interface RenderOptions {
   renderHeaders?: Record<string, string>;
   /** RENDER_TIMEOUT_MS; 20,000 when left out. */
   renderTimeoutMs?: number;
+  /** The screen and throttling a rendered page is measured with; mobile when left out (lab-device.ts). */
+  device?: Device;
 }
 
 export type Rendered = {
@@ -73,6 +76,7 @@ export async function renderPage(
     allowPrivateTargets: options.allowPrivateTargets,
     timeoutMs,
     maxBytes: options.maxBytes,
+    device: options.device ?? defaultDevice,
     ...(headers ? { headers } : {}),
     ...(options.trustedOrigin !== undefined ? { trustedOrigin: options.trustedOrigin } : {}),
   };
@@ -85,8 +89,8 @@ export async function renderPage(
   if (bytes > options.maxBytes) {
     return { ok: false, code: "too_large", message: `The rendered page is larger than ${options.maxBytes} bytes.`, temporary: false };
   }
-  const { errors, failedRequests, blockedRequests, browserMs, agentTree } = outcome;
-  const browser = { errors, failedRequests, blockedRequests, browserMs, ...(agentTree && { agentTree }) };
+  const { errors, failedRequests, blockedRequests, browserMs, agentTree, lab } = outcome;
+  const browser = { errors, failedRequests, blockedRequests, browserMs, ...(agentTree && { agentTree }), ...(lab && { lab }) };
   return { ok: true, html: outcome.html, finalUrl: outcome.finalUrl, bytes, browser };
 }
 

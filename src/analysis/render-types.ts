@@ -3,7 +3,8 @@
  * DOM of a page after script; the Worker builds one over the BROWSER binding, the CLI over a local Chromium.
  * Types and plain numbers only, so the `pagegrade/analysis` entry stays free of any browser import.
  */
-import type { AgentTreeFacts } from "./types";
+import type { Device } from "./lab-device";
+import type { AgentTreeFacts, LabFacts } from "./types";
 
 /** Loads `url` in a real browser and returns the DOM after load (+ up to 2 s network idle), within its own deadline. */
 export type Renderer = (url: string, init: RenderInit) => Promise<RenderOutcome>;
@@ -19,6 +20,8 @@ export interface RenderInit {
   timeoutMs: number;
   /** The same byte limit as a fetched page: rendered HTML over it is too_large. */
   maxBytes: number;
+  /** The screen and throttling the page is measured with (lab-device.ts); mobile when left out. */
+  device?: Device;
 }
 
 export type RenderFailureCode = "render_timeout" | "render_failed" | "too_large" | "render_unavailable";
@@ -40,6 +43,8 @@ export type RenderOutcome =
       browserMs: number;
       /** axe-core's findings in the rendered page (analysis/axe-run.ts), after the DOM was read. */
       agentTree?: AgentTreeFacts;
+      /** The lab metrics (analysis/lab-metrics.ts), read with the DOM. */
+      lab?: LabFacts;
     }
   | { ok: false; code: RenderFailureCode; message: string; temporary: boolean };
 

@@ -200,6 +200,41 @@ export interface RenderingFacts {
   browserMs: number;
   /** axe-core's run in the rendered page (agent-tree-rules.ts); absent from a renderer that does not run it. */
   agentTree?: AgentTreeFacts;
+  /** The lab metrics measured while the page loaded (lab-metrics.ts); absent from a renderer that does not measure. */
+  lab?: LabFacts;
+}
+
+/** A measurement that could not be made is a value too: the performance checks then say why they do not apply. */
+export type LabFacts = { ok: true; metrics: LabMetrics } | { ok: false; message: string };
+
+/** An element the lab metrics name: Lighthouse's selector and its opening tag. */
+export interface LabElement {
+  selector: string;
+  snippet: string;
+}
+
+/**
+ * What a rendered page measured while it loaded (docs/analysis.md "Page experience"): the report's `metrics`, as
+ * stored and served. Times in ms from the navigation's start.
+ */
+export interface LabMetrics {
+  device: "mobile" | "desktop";
+  lcp_ms: number | null;
+  lcp_element: LabElement | null;
+  cls: number;
+  /** The largest layout shifts (at most 5), each with up to 3 of the elements that moved. */
+  layout_shifts: { score: number; at_ms: number; elements: LabElement[] }[];
+  fcp_ms: number | null;
+  ttfb_ms: number | null;
+  tbt_ms: number;
+  /** Long tasks that ended after FCP, and the longest task of all. */
+  long_tasks: number;
+  longest_task_ms: number;
+  /** Bytes transferred (Resource Timing; 0 for a cross-origin resource without Timing-Allow-Origin), in all and by type. */
+  bytes: number;
+  bytes_by_type: Record<string, number>;
+  requests: number;
+  dom_elements: number;
 }
 
 /** What axe-core found in the rendered page, for `agent_accessibility_tree`; a run that could not finish is a value too. */

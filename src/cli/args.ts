@@ -4,6 +4,8 @@ import type { Auth } from "../analysis/credentials";
 import { CRAWL_INTERVAL_BOUNDS, CRAWL_PAGES_CEILING } from "../config";
 import { crawlSources, type CrawlSource } from "../site/terms";
 import { parseCredentials } from "./credentials";
+import { devices, type Device } from "../analysis/lab-device";
+import { parseMetricBudget, type MetricBudget } from "./metric-budget";
 
 export const formats = ["text", "json", "junit", "markdown"] as const;
 export type Format = (typeof formats)[number];
@@ -32,6 +34,8 @@ Options:
   --basic user:password         send HTTP Basic credentials to the given URL's origin only
   --render                      also load each page in a local Chromium (CHROME_PATH, else the usual paths)
                                 and check what its scripts build, adding the rendering checks (Node 22)
+  --device mobile|desktop       with --render: measure as Lighthouse's mobile (Slow 4G, 4x CPU; default) or desktop
+  --budget lcp=MS,cls=N,tbt=MS  with --render: fail a page whose lab metrics are over these (any of the three)
   --source auto|sitemap|links   crawl: how pages are found (default auto)
   --limit N                     crawl: at most N pages (1-${CRAWL_PAGES_CEILING}, default ${DEFAULT_CRAWL_LIMIT})
   --interval-ms N               crawl: at least N ms between fetches (default CRAWL_INTERVAL_MS, or robots.txt Crawl-delay)
@@ -43,6 +47,8 @@ Limits and thresholds come from the same variables as the Worker (FETCH_TIMEOUT_
 export interface Budget {
   minScore: number | null;
   failOn: Importance | null;
+  /** --budget: the lab metrics' limits; null when not given. */
+  metrics?: MetricBudget | null;
 }
 
 /** --baseline and --max-drop: what an earlier run is compared with. */
@@ -62,6 +68,8 @@ interface CommandFlags {
   auth: Auth | null;
   /** --render: every page also loaded in a local Chromium (docs/rendering.md). */
   render: boolean;
+  /** --device: the screen and throttling of a rendered page (mobile unless given). */
+  device: Device;
 }
 
 export interface AuditCommand extends CommandFlags {
@@ -130,6 +138,8 @@ export function parseCommandLine(argv: string[]): Parsed {
         header: { type: "string", multiple: true },
         basic: { type: "string" },
         render: { type: "boolean" },
+        device: { type: "string" },
+        budget: { type: "string" },
         source: { type: "string" },
         limit: { type: "string" },
         "interval-ms": { type: "string" },
@@ -161,7 +171,10 @@ export function parseCommandLine(argv: string[]): Parsed {
   const failOn = oneOf("fail-on", values["fail-on"], importances);
   const format = oneOf("format", values.format, formats);
   const source = oneOf("source", values.source, crawlSources);
-  for (const flag of [minScore, concurrency, maxDrop, limit, intervalMs, failOn, format, source]) if ("problem" in flag) return usageError(flag.problem);
+  const device = oneOf("device", values.device, devices);
+  const metricBudget = values.budget === undefined ? { value: null } : parseMetricBudget(values.budget);
+  for (const flag of [minScore, concurrency, maxDrop, limit, intervalMs, failOn, format, source, device, metricBudget]) if ("problem" in flag) return usageError(flag.problem);
+  if ((values.device !== undefined || values.budget !== undefined) && !values.render) return usageError("--device and --budget measure a rendered page: add --render.");
   if (values.output === "") return usageError("--output needs a file name.");
   if (values.baseline === "") return usageError("--baseline needs a file name.");
   if (values["max-drop"] !== undefined && values.baseline === undefined) return usageError("--max-drop only means something with --baseline.");
@@ -172,13 +185,14 @@ export function parseCommandLine(argv: string[]): Parsed {
   const credentials = parseCredentials(values.header ?? [], values.basic);
   if ("problem" in credentials) return usageError(credentials.problem);
   const shared: CommandFlags = {
-    budget: { minScore: valueOf(minScore) ?? null, failOn: valueOf(failOn) ?? null },
+    budget: { minScore: valueOf(minScore) ?? null, failOn: valueOf(failOn) ?? null, metrics: valueOf(metricBudget) ?? null },
     baseline: values.baseline === undefined ? null : { file: values.baseline, maxDrop: valueOf(maxDrop) ?? 0 },
     format: valueOf(format) ?? "text",
     output: values.output ?? null,
     allowPrivate: values["allow-private"] ?? false,
     auth: credentials.value,
     render: values.render ?? false,
+    device: valueOf(device) ?? "mobile",
   };
   if (command === "crawl") {
     return { command, url: urls[0]!, source: valueOf(source) ?? "auto", limit: valueOf(limit) ?? DEFAULT_CRAWL_LIMIT, intervalMs: valueOf(intervalMs) ?? null, ...shared };

@@ -2,6 +2,7 @@ import { describeErrors } from "../page/describe-result";
 import { describeComparison, type Comparison } from "./baseline";
 import type { Paint } from "./color";
 import type { PageReport } from "./page-report";
+import type { LabMetrics } from "../analysis/types";
 import type { RunReport } from "./run-report";
 import type { SiteReport } from "./site-report";
 import { summaryLine } from "./summary";
@@ -31,7 +32,15 @@ function headline(page: PageReport, paint: Paint): string {
   const color = resultColor[report.result ?? "bad"];
   const { high, medium, low } = report.issues;
   const score = paint[color](`${report.score}/100 ${report.result}`);
-  return `${paint.bold(printable(page.url))}\n  ${score}  issues: ${high} high, ${medium} medium, ${low} low  ${verdictOf(page.budget, paint)}`;
+  const line = `${paint.bold(printable(page.url))}\n  ${score}  issues: ${high} high, ${medium} medium, ${low} low  ${verdictOf(page.budget, paint)}`;
+  return report.metrics ? `${line}\n  ${labLine(report.metrics)}` : line;
+}
+
+/** The lab metrics of a rendered page, on one line (docs/analysis.md "Page experience"). */
+function labLine(m: LabMetrics): string {
+  const lcp = m.lcp_ms === null ? "none" : `${(m.lcp_ms / 1000).toFixed(1)} s`;
+  const element = m.lcp_element ? ` (${printable(m.lcp_element.selector)})` : "";
+  return `${m.device}: LCP ${lcp}${element}  CLS ${m.cls}  TBT ${m.tbt_ms} ms  FCP ${m.fcp_ms ?? "-"} ms  ${Math.round(m.bytes / 1024)} KiB in ${m.requests} requests`;
 }
 
 function failedLines(page: PageReport, paint: Paint): string[] {

@@ -1,4 +1,6 @@
+import type { Device } from "../analysis/lab-device";
 import type { AnalysisOutcome } from "../analysis/analyze";
+import { metricBudgetReasons } from "./metric-budget";
 import { checksById } from "../analysis/checks/index";
 import type { AuthSummary } from "../analysis/credentials";
 import type { Importance } from "../analysis/types";
@@ -22,7 +24,7 @@ export interface FailedCheck {
 export interface PageReport {
   url: string;
   /** The API's report fields (final_url, status, score, result, issues, results, error, generated_at). */
-  report: { url: string; project: string; render: 0 | 1; auth: AuthSummary | null } & ReturnType<typeof toAnalysisResource>;
+  report: { url: string; project: string; render: 0 | 1; device: Device; auth: AuthSummary | null } & ReturnType<typeof toAnalysisResource>;
   /** Failed checks, most important first. */
   failed: FailedCheck[];
   budget: { passed: boolean; reasons: string[] };
@@ -35,9 +37,9 @@ function analysisState(outcome: AnalysisOutcome, now: string): AnalysisState {
     const empty = { finalUrl: null, score: null, result: null, issuesHigh: 0, issuesMedium: 0, issuesLow: 0, results: null, generatedAt: null };
     return { ...empty, status: "failed", errorCode: outcome.code, errorMessage: outcome.message };
   }
-  const { finalUrl, score, result, issues, results } = outcome;
+  const { finalUrl, score, result, issues, results, metrics } = outcome;
   return {
-    finalUrl, status: "completed", score, result, results, errorCode: null, errorMessage: null, generatedAt: now,
+    finalUrl, status: "completed", score, result, results, metrics: metrics ?? null, errorCode: null, errorMessage: null, generatedAt: now,
     issuesHigh: issues.high, issuesMedium: issues.medium, issuesLow: issues.low,
   };
 }
@@ -63,6 +65,7 @@ function budgetReasons(outcome: AnalysisOutcome, failed: FailedCheck[], budget: 
     const count = failed.filter((check) => worst.includes(check.importance)).length;
     if (count > 0) reasons.push(`${count} failed check${count === 1 ? "" : "s"} of importance ${worst.join(" or ")}`);
   }
+  if (budget.metrics) reasons.push(...metricBudgetReasons(outcome.metrics, budget.metrics));
   return reasons;
 }
 
@@ -74,7 +77,7 @@ function judged(url: string, outcome: AnalysisOutcome, failed: FailedCheck[], bu
   return { reasons: comparison.worse, vsBaseline: comparison };
 }
 
-/** `render` and `auth` are the API's fields: 1 when the page was also loaded in a browser (--render); what --header/--basic sent (names only). */
+/** `render`, `device` and `auth` are the API's fields: 1 when the page was also loaded in a browser (--render); what --header/--basic sent (names only). */
 export function toPageReport(
   url: string,
   outcome: AnalysisOutcome,
@@ -82,15 +85,16 @@ export function toPageReport(
   {
     baseline = null,
     render = 0,
+    device = "mobile",
     auth = null,
     now = new Date().toISOString(),
-  }: { baseline?: Baseline | null; render?: 0 | 1; auth?: AuthSummary | null; now?: string } = {},
+  }: { baseline?: Baseline | null; render?: 0 | 1; device?: Device; auth?: AuthSummary | null; now?: string } = {},
 ): PageReport {
   const failed = failedChecks(outcome);
   const { reasons, vsBaseline } = judged(url, outcome, failed, budget, baseline);
   return {
     url,
-    report: { url, project: projectNameFor(new URL(url)), render, auth, ...toAnalysisResource(analysisState(outcome, now)) },
+    report: { url, project: projectNameFor(new URL(url)), render, device, auth, ...toAnalysisResource(analysisState(outcome, now)) },
     failed,
     budget: { passed: reasons.length === 0, reasons },
     vsBaseline,

@@ -49,8 +49,8 @@ function render(command: Command, run: RunReport, colored: boolean): string {
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The analysis options of a command: the Worker's vars from the environment, then the command's flags. */
-function analysisOptions(command: Command, fromEnv: AnalysisOptions): AnalysisOptions {
-  return { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets, schemaVocabulary: bundledVocabulary };
+function analysisOptions(command: Command, fromEnv: AnalysisOptions): AnalysisOptions & RenderOptions {
+  return { ...fromEnv, allowPrivateTargets: command.allowPrivate || fromEnv.allowPrivateTargets, schemaVocabulary: bundledVocabulary, device: command.device };
 }
 
 /**
@@ -96,10 +96,11 @@ async function prepare(command: Command, io: Io): Promise<Prepared> {
   return { ok: true, options: { ...options, ...renderer.options }, baseline, close: renderer.close };
 }
 
-/** The API's `render` and `auth` fields of each page report, from the flags. */
+/** The API's `render`, `device` and `auth` fields of each page report, from the flags. */
 const reportFlags = (command: Command, baseline: Baseline | null) => ({
   baseline,
   render: command.render ? (1 as const) : (0 as const),
+  device: command.device,
   auth: command.auth ? authSummary(command.auth) : null,
 });
 

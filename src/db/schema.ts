@@ -3,6 +3,9 @@ import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex 
 import { crawlPageStates, crawlSources, linkKinds } from "../site/terms";
 import type { CompareSummary } from "../site/issues/compare";
 import type { IssueSummary } from "../site/issues/issue-rows";
+import { devices } from "../analysis/lab-device";
+import type { LabMetrics } from "../analysis/types";
+import type { Watched } from "../analysis/watched";
 
 export { crawlPageStates, crawlSources };
 
@@ -85,6 +88,8 @@ export const reports = sqliteTable(
     accessVersion: integer().notNull().default(0),
     // 1: audited in a real browser (docs/rendering.md); kept across regenerations until changed.
     render: integer().notNull().default(0),
+    // The screen and throttling a rendered audit measures with (docs/analysis.md "Page experience"); kept like render.
+    device: text({ enum: devices }).notNull().default("mobile"),
     status: text({ enum: reportStatuses }).notNull().default("queued"),
     // Bumped by every regeneration; queue messages carry it so stale or duplicate deliveries change nothing.
     generation: integer().notNull().default(1),
@@ -94,6 +99,8 @@ export const reports = sqliteTable(
     issuesMedium: integer().notNull().default(0),
     issuesLow: integer().notNull().default(0),
     results: storedResults(),
+    // The rendered page's lab metrics of the last completed generation; null when it was not rendered.
+    metrics: text({ mode: "json" }).$type<LabMetrics>(),
     errorCode: text(),
     errorMessage: text(),
     // The running generation's retries (docs/operations.md "Slow lane and retries"): full attempts made, the last
@@ -145,9 +152,37 @@ export const analysisHostSlots = sqliteTable(
     expiresAt: integer().notNull(),
     /** The lane whose analysis holds the slot: each lane has its own HOST_CONCURRENCY slots of a host. */
     lane: text({ enum: ["main", "slow"] }).notNull().default("main"),
+    /** Whose report holds it: an account's share of a host's slots shrinks while other accounts wait for the host. */
+    accountId: integer(),
   },
   (t) => [index("analysis_host_slots_host_idx").on(t.host, t.expiresAt)],
 );
+
+/**
+ * Accounts that waited for a host's slots of a lane lately (src/queue/host-share.ts): while another account waits,
+ * an account holds at most its share of the host's slots. A row stops counting at `until` (ms, the database's clock).
+ */
+export const analysisHostWaits = sqliteTable(
+  "analysis_host_waits",
+  {
+    host: text().notNull(),
+    lane: text({ enum: ["main", "slow"] }).notNull(),
+    accountId: integer().notNull(),
+    until: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.host, t.lane, t.accountId] })],
+);
+
+/**
+ * A host's probe (src/queue/host-probe.ts): while a host is slow as a whole, one of its pages at a time is tried in
+ * the main lane. `reportId` is the probe running until `until`; without one, the last probe missed and no other starts
+ * before `until` (ms, the database's clock).
+ */
+export const analysisHostProbes = sqliteTable("analysis_host_probes", {
+  host: text().primaryKey(),
+  reportId: integer(),
+  until: integer().notNull(),
+});
 
 /**
  * URLs that are slow right now (src/queue/slowness.ts): one missed the main lane's first deadline, or was slow again in
@@ -160,8 +195,10 @@ export const analysisSlowUrls = sqliteTable(
     url: text().primaryKey(),
     host: text().notNull(),
     slowUntil: integer().notNull(),
+    /** The URL without its query (origin and path): many slow URLs of one path make the path slow. */
+    path: text(),
   },
-  (t) => [index("analysis_slow_urls_host_idx").on(t.host, t.slowUntil)],
+  (t) => [index("analysis_slow_urls_host_idx").on(t.host, t.slowUntil), index("analysis_slow_urls_path_idx").on(t.path, t.slowUntil)],
 );
 
 /** When each host last answered an analysis in time (ms, the database's clock; written at most every few seconds). */
@@ -195,15 +232,98 @@ export const reportHistory = sqliteTable(
     issuesMedium: integer().notNull().default(0),
     issuesLow: integer().notNull().default(0),
     failedChecks: text({ mode: "json" }).$type<string[]>().notNull(),
+    // The generation's lab metrics (a few numbers), for the trend of LCP and the others; null when not rendered.
+    metrics: text({ mode: "json" }).$type<LabMetrics>(),
     errorCode: text(),
     errorMessage: text(),
     generatedAt: text().notNull(),
+    // What the page said (src/analysis/watched.ts, under 2 KB): changes are computed from two of them. Null for a
+    // failed generation and for rows written before it was kept.
+    watched: text({ mode: "json" }).$type<Watched>(),
   },
   // Unique per generation: a duplicate delivery of the analysis message cannot record (or announce) it twice.
   (t) => [uniqueIndex("report_history_generation_unique").on(t.reportId, t.generation)],
 );
 
-export const webhookEventTypes = ["report.completed", "report.failed", "report.score_dropped", "crawl.completed"] as const;
+export const changeSeverities = ["info", "warning", "critical"] as const;
+export type ChangeSeverity = (typeof changeSeverities)[number];
+export const changeFields = [
+  "status_code",
+  "final_url",
+  "title",
+  "meta_description",
+  "h1",
+  "canonical",
+  "robots",
+  "indexable",
+  "hreflang",
+  "structured_data_types",
+  "word_count",
+  "content",
+  "robots_txt",
+] as const;
+export type ChangeField = (typeof changeFields)[number];
+
+/**
+ * What changed on a page between two consecutive completed generations, or in a watched project's robots.txt
+ * (docs/monitoring.md "Changes and alerts"): the project's change log. A page change is written in the same batch
+ * as the end of its generation, once (unique per report, generation and field); a robots.txt one has no report.
+ */
+export const changes = sqliteTable(
+  "changes",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    // The project's name (its host), as crawls keep it: the log outlives nothing but its account and project.
+    project: text().notNull(),
+    reportId: integer().references(() => reports.id, { onDelete: "cascade" }),
+    generation: integer(),
+    field: text({ enum: changeFields }).notNull(),
+    before: text(),
+    after: text(),
+    severity: text({ enum: changeSeverities }).notNull(),
+    // 0 info, 1 warning, 2 critical: `severity=warning` reads `rank >= 1`.
+    rank: integer().notNull(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [
+    // The project log and a report's log, newest first, each through its own index.
+    index("changes_account_project_created_idx").on(t.accountId, t.project, t.createdAt, t.id),
+    index("changes_report_created_idx").on(t.reportId, t.createdAt, t.id),
+    uniqueIndex("changes_report_generation_field_unique").on(t.reportId, t.generation, t.field),
+  ],
+);
+
+/** Watched projects (docs/monitoring.md): the first thing written about a project itself, by PATCH /projects/{project}. */
+export const projectWatches = sqliteTable(
+  "project_watches",
+  {
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    project: text().notNull(),
+    watchRobots: integer({ mode: "boolean" }).notNull().default(false),
+    // The last robots.txt seen: its text (clipped), whether it answered, and when it is due to be read again.
+    robotsBody: text(),
+    robotsReachable: integer({ mode: "boolean" }),
+    robotsCheckedAt: text(),
+    // Unix seconds: the cron reads the due watches through the index, oldest first.
+    nextCheckAt: integer(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.project] }),
+    index("project_watches_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} IS NOT NULL`),
+  ],
+);
+
+export const webhookEventTypes = [
+  "report.completed",
+  "report.failed",
+  "report.score_dropped",
+  "report.changed",
+  "crawl.completed",
+  "project.changed",
+] as const;
+export const webhookFormats = ["standard", "slack"] as const;
 
 export const webhooks = sqliteTable(
   "webhooks",
@@ -221,6 +341,10 @@ export const webhooks = sqliteTable(
     previousSecretExpiresAt: text(),
     // Set by the first failed attempt after a success: the start of a run of failures (5 days of them disable).
     failingSince: text(),
+    // report.changed carries the changes at or above it; no change at or above it, no event.
+    minSeverity: text({ enum: changeSeverities }).notNull().default("warning"),
+    // standard: Standard Webhooks, signed; slack: a Slack incoming-webhook message (its URL is the secret).
+    format: text({ enum: webhookFormats }).notNull().default("standard"),
     createdAt: text().notNull().default(now),
     updatedAt: text().notNull().default(now),
   },
@@ -262,6 +386,7 @@ export type HistoryRow = typeof reportHistory.$inferSelect;
 export type Webhook = typeof webhooks.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type Project = typeof projects.$inferSelect;
+export type ChangeRow = typeof changes.$inferSelect;
 
 export const crawlStatuses = ["discovering", "running", "completed", "failed", "cancelled"] as const;
 export type CrawlStatus = (typeof crawlStatuses)[number];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams } from "../http/list-params";
+import { labMetricsResource } from "../analysis/lab-metrics-schema";
 
 /** A history entry of src/history/serialize.ts (checked against real answers in tests); its key is the generation. */
 export const historyEntry = z
@@ -11,6 +12,7 @@ export const historyEntry = z
     result: z.enum(["good", "decent", "bad"]).nullable(),
     issues: z.object({ high: z.int(), medium: z.int(), low: z.int() }),
     failed_checks: z.array(z.string()).meta({ description: "The ids of the checks that failed." }),
+    metrics: labMetricsResource.nullable().meta({ description: "The rendered page's lab metrics of this generation; null when it was not rendered." }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     generated_at: z.iso.datetime(),
     changes: z

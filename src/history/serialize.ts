@@ -8,6 +8,7 @@ export const toHistoryEntry = ({ row, changes }: { row: HistoryRow; changes: Cha
   result: row.result,
   issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
   failed_checks: row.failedChecks,
+  metrics: row.metrics ?? null,
   error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
   generated_at: row.generatedAt,
   changes,

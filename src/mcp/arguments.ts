@@ -1,5 +1,6 @@
 import { crawlRates } from "../crawls/schemas";
 import { renderValues } from "../targets/write-fields";
+import { storeReportBody } from "../reports/schemas";
 import { z } from "zod";
 
 // Tool arguments arrive as JSON, so ids and page numbers are integers here where the API's query strings carry
@@ -43,6 +44,11 @@ export const render = z
   .union(renderValues.map((value) => z.literal(value)), { error: renderMessage })
   .default(0)
   .meta({ description: "1 also loads the page in a real browser; the rendering checks compare raw and rendered HTML. Refused where this server does not render." });
+
+/** The API's `device`, described for the model: it only changes a rendered audit. */
+export const device = storeReportBody.shape.device.meta({
+  description: "With render=1: measure the page as Lighthouse's mobile (Slow 4G, 4x slower CPU; the default) or desktop (no throttling).",
+});
 
 const rateMessage = `The rate field must be one of ${crawlRates.join(", ")}.`;
 

@@ -49,5 +49,8 @@ export function describeReport(report: ReturnType<typeof toReportSummary>): stri
   if (report.status === "failed") return `${head} failed: ${report.error?.message ?? "the page could not be audited"}.`;
   const failed = report.failed_checks;
   const list = failed.length === 0 ? "every check passed" : `${failed.length} failed check${failed.length > 1 ? "s" : ""}: ${failed.map((c) => `${c.id} (${c.importance})`).join(", ")}`;
-  return `${head}: score ${report.score} (${report.result}), ${list}. Full report: ${report.page_url}`;
+  const metrics = report.metrics
+    ? ` Measured on ${report.metrics.device}: LCP ${report.metrics.lcp_ms === null ? "none" : `${report.metrics.lcp_ms} ms`}, CLS ${report.metrics.cls}, TBT ${report.metrics.tbt_ms} ms.`
+    : "";
+  return `${head}: score ${report.score} (${report.result}), ${list}.${metrics} Full report: ${report.page_url}`;
 }

@@ -10,7 +10,7 @@ import { listReports } from "../reports/list-reports";
 import { listReportsQuery, reportFields, storeReportBody, type StoreReportInput } from "../reports/schemas";
 import { toReportResource, type ReportRow } from "../reports/serialize";
 import { oneOf } from "../http/list-params";
-import { idOf, page, pageFields, pageOf, render, perPage } from "./arguments";
+import { device, idOf, page, pageFields, pageOf, render, perPage } from "./arguments";
 import { describeReport, reportListItem, reportSummary, toReportSummary } from "./report-summary";
 import { defineTool, type ToolContext } from "./tool";
 import { waitForReport, waitingProgress } from "./wait-for-report";
@@ -27,7 +27,8 @@ const auditPage = defineTool({
     "Runs a new SEO audit of one web page (title, meta tags, headings, links, performance and security checks) and " +
     "waits for it, up to wait_seconds: returns the score and every failed check with how to fix it. Use it when the " +
     "user asks how a page does, or after they changed it. If the wait ends first you get the report's id and status: " +
-    "then call get_report with that id. Not for a page audited before (use get_report or list_reports), nor for a " +
+    "then call get_report with that id. With render=1 it also measures page experience (LCP, CLS, TBT in `metrics`, " +
+    "judged by the performance checks). Not for a page audited before (use get_report or list_reports), nor for a " +
     "whole site (use start_crawl).",
   input: z.object({
     url: storeReportBody.shape.url,
@@ -35,6 +36,7 @@ const auditPage = defineTool({
     privacy: storeReportBody.shape.privacy,
     password: storeReportBody.shape.password,
     render: render,
+    device,
   }),
   output: reportSummary,
   annotations: { openWorldHint: true },

@@ -3,10 +3,11 @@ import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/t
 import { crawlTools } from "./crawls-tools";
 import { crawlIssueTools } from "./crawl-issue-tools";
 import { reportTools } from "./reports-tools";
+import { changeTools } from "./changes-tools";
 import { registerTools, type ToolContext } from "./tool";
 
 /** Every tool /mcp offers. */
-export const tools = [...reportTools, ...crawlTools, ...crawlIssueTools];
+export const tools = [...reportTools, ...changeTools, ...crawlTools, ...crawlIssueTools];
 export const toolNames: ReadonlySet<string> = new Set(tools.map((tool) => tool.name));
 
 /**

@@ -26,6 +26,7 @@ export function summarize(row: ReportRow): ReportSummary | null {
     issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
     sections: arrangeChecks(row.results as Results, allChecks),
     structuredData: structuredDataView(row.results as Results),
+    metrics: row.metrics ?? null,
   };
 }
 

@@ -18,6 +18,8 @@ h1{font-size:1.6rem;line-height:1.25;margin:0 0 .75rem;overflow-wrap:anywhere}
 h2{font-size:1.25rem;margin:2rem 0 .75rem}
 .muted{color:var(--muted)}
 .history h3{font-size:1rem;margin:1rem 0 .25rem}
+.changes ol{padding-left:1.25rem}.changes li{margin:.4rem 0}.changes del,.changes ins{text-decoration:none;overflow-wrap:anywhere}
+.changes del{color:#6b7280}.change-critical strong{color:#b91c1c}.change-warning strong{color:#92400e}
 .trend{display:block;max-width:100%;height:auto;margin-top:1rem}
 .chart{margin:.5rem 0 1.25rem}
 .chart svg{display:block;max-width:100%;height:auto}

@@ -11,6 +11,7 @@ export interface ProjectRow {
   createdAt: string;
   reports: number;
   averageScore: number | null;
+  watchRobots: boolean;
 }
 
 export function toProjectResource(row: ProjectRow) {
@@ -20,6 +21,7 @@ export function toProjectResource(row: ProjectRow) {
     reports: row.reports,
     score,
     result: score === null ? null : resultForScore(score),
+    watch_robots: row.watchRobots,
     created_at: row.createdAt,
   };
 }
@@ -28,6 +30,27 @@ export function toProjectResource(row: ProjectRow) {
 // correlated subquery would bind to the inner table. `reports_project_score_idx` covers both aggregates.
 const reportsOf = (aggregate: string) =>
   sql.raw(`(SELECT ${aggregate} FROM "reports" AS "r" WHERE "r"."project_id" = "projects"."id")`);
+
+/** Whether the project's robots.txt is watched (docs/monitoring.md "Changes and alerts"): its watch row, if any. */
+const watchRobots = sql.raw(
+  `coalesce((SELECT "w"."watch_robots" FROM "project_watches" AS "w" WHERE "w"."account_id" = "projects"."account_id" AND "w"."project" = "projects"."name"), 0)`,
+);
+
+const projectColumns = () => ({
+  name: projects.name,
+  createdAt: projects.createdAt,
+  reports: reportsOf("count(*)").mapWith(Number),
+  averageScore: reportsOf(`avg("r"."score")`).mapWith((v) => (v === null ? null : Number(v))),
+  watchRobots: watchRobots.mapWith((v) => Number(v) === 1),
+});
+
+/** One project of the account by name, as the list shows it; undefined when the account has none of that name. */
+export const findProjectRow = (db: Db, accountId: number, name: string) =>
+  db
+    .select(projectColumns())
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.name, name)))
+    .get() as Promise<ProjectRow | undefined>;
 
 export async function listProjects(db: Db, accountId: number, query: ListProjectsQuery) {
   const conditions: SQL[] = [eq(projects.accountId, accountId)];
@@ -38,12 +61,7 @@ export async function listProjects(db: Db, accountId: number, query: ListProject
   const page = { page: query.page, perPage: query.per_page };
   const [rows, [total]] = await db.batch([
     db
-      .select({
-        name: projects.name,
-        createdAt: projects.createdAt,
-        reports: reportsOf("count(*)").mapWith(Number),
-        averageScore: reportsOf(`avg("r"."score")`).mapWith((v) => (v === null ? null : Number(v))),
-      })
+      .select(projectColumns())
       .from(projects)
       .where(where)
       .orderBy(...order)

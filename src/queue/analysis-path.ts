@@ -1,3 +1,4 @@
+import type { Device } from "../analysis/lab-device";
 import type { SQL } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import type { AnalysisOptions } from "../analysis/settings";
@@ -17,7 +18,7 @@ export interface AnalysisPath {
    */
   fetchedWith: { sealedAuth: SQL<string | null>; render: SQL<number> };
   /** Marks the generation processing and analyses the page, or says to skip the message or deliver it later. */
-  analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep>;
+  analyze(url: string, options: AnalysisOptions & { device?: Device }, render: number): Promise<AnalysisStep>;
   /** After the generation's end was written (also for a dead letter's failure). */
   settle(outcome: AnalysisOutcome): Promise<void>;
   /** The delivery found its generation ended (`status`) or replaced (`undefined`): nothing was fetched. */

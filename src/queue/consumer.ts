@@ -11,7 +11,7 @@ import { failures } from "../targets/failures";
 import { finishGeneration } from "../reports/finish-generation";
 import { browserBinding } from "../render/availability";
 import { assetText } from "../render/asset-text";
-import { assetAxeSource } from "../render/axe-source";
+import { assetPageScripts } from "../render/page-scripts";
 import { renderPool } from "../render/browser-pool";
 import type { AnalysisPath } from "./analysis-path";
 import { createTally, type BatchTally } from "./batch-tally";
@@ -41,7 +41,7 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     options: { ...laneOptions(settings, lane), schemaVocabulary: assetText(env.ASSETS, SCHEMA_VOCABULARY_ASSET) },
     queues: queuesOf(env),
     hosts: createHostPolicy(db, lane, settings),
-    pool: binding ? renderPool(binding, crawlBrowserSessions(db), settings.render, assetAxeSource(env.ASSETS)) : null,
+    pool: binding ? renderPool(binding, crawlBrowserSessions(db), settings.render, assetPageScripts(env.ASSETS)) : null,
     tally: createTally(),
   };
   // Every fetch of the batch starts at once: waiting on a network holds no memory; bodies (the byte budget) and
@@ -102,6 +102,7 @@ const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
       generation: reports.generation,
       attempts: reports.attempts,
       accountId: reports.accountId,
+      device: reports.device,
       ...path.fetchedWith,
     })
     .from(reports)

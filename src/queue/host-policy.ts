@@ -1,8 +1,10 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { claimHostSlot, hostOf, releaseHostSlot, waitForHostSlot, type Lane } from "./host-slots";
+import { claimProbe, probeEnded, probeState } from "./host-probe";
+import { markWaiting } from "./host-share";
+import { claimHostSlot, hostOf, pollFor, releaseHostSlot, waitForHostSlot, type HostClaim, type Lane } from "./host-slots";
 import { createHostTurns } from "./host-turns";
-import { isSlowNow, markUrlSlow, pageAnswered, type Page } from "./slowness";
+import { markUrlSlow, pageAnswered } from "./slowness";
 
 /**
  * How long a delivery waits in the consumer for its host's slot before going back to the queue; in the main lane at
@@ -31,11 +33,12 @@ export interface HostSlot {
 export interface HostPolicy {
   /**
    * A message's turn at its URL's host: first this invocation's line for the host, then one of the host's slots in
-   * this lane across all consumers. "slow" when the main lane should not try the URL now (it is remembered as slow,
-   * or one of this invocation's reports of it just missed the first deadline), "wait" when other invocations hold the
-   * host's slots of this lane.
+   * this lane across all consumers, within its account's share of them. "slow" when the main lane should not try the
+   * URL now (it, or its path, is remembered as slow, one of this invocation's reports of it just missed the first
+   * deadline, or its host is slow as a whole and its probe is not for this page), "wait" when other invocations hold
+   * the host's slots of this lane, or its probe.
    */
-  take(reportId: number, url: string): Promise<HostSlot | "slow" | "wait">;
+  take(reportId: number, url: string, accountId: number): Promise<HostSlot | "slow" | "wait">;
 }
 
 export type HostSettings = Pick<Config, "hostConcurrency" | "firstDeadlineMs"> & { analysis: Pick<Config["analysis"], "timeoutMs"> };
@@ -56,35 +59,75 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
   const crowded = new Set<string>();
   /** URLs that missed the first deadline in this invocation: its next reports of them go to the slow lane untried. */
   const movedUrls = new Set<string>();
+  /** Accounts this invocation already marked as waiting for a host: once per invocation is enough (it lasts 10 s). */
+  const waitingMarked = new Set<string>();
 
-  /** The slot freed, with what the analysis showed of its page: one batch, so there is no moment it looks fast. */
-  const afterAnalysis = (reportId: number, page: Page, verdict?: UrlVerdict) => {
-    const free = releaseHostSlot(db, reportId);
-    if (verdict === "slow") return db.batch([markUrlSlow(db, page, slowForMs), free]);
-    if (verdict === "fast") return db.batch([...pageAnswered(db, page), free]);
-    return free;
+  /**
+   * The slot freed, with what the analysis showed of its page (and, for a probe, of its host): one batch, so there is
+   * no moment it looks fast.
+   */
+  const afterAnalysis = (claim: HostClaim, verdict?: UrlVerdict) => {
+    const page = { url: claim.url, host: claim.host };
+    const free = releaseHostSlot(db, claim.reportId);
+    const probe = claim.probe ? [probeEnded(db, claim.reportId, claim.host, verdict === "slow")] : [];
+    if (verdict === "slow") return db.batch([free, markUrlSlow(db, page, slowForMs), ...probe]);
+    if (verdict === "fast") return db.batch([free, ...pageAnswered(db, page), ...probe]);
+    return db.batch([free, ...probe]);
+  };
+
+  /**
+   * While its host is slow as a whole, a page tries for the host's probe, or waits for the running probe's answer: a
+   * slot once it vouched for the host, the slow lane once it missed. A probe answers within its first deadline and
+   * its reading, so the wait costs the batch little more than the probe's own first deadline; a page still without
+   * an answer then waits in the queue.
+   */
+  const probeOrWait = async (claim: HostClaim): Promise<HostClaim | "slow" | "wait"> => {
+    const got = await pollFor(async () => {
+      const state = await probeState(db, claim);
+      if (state === "slow") return "slow" as const;
+      if (state === "open") return (await claimHostSlot(db, claim, cap, holdMs)) && claim;
+      if (!(await claimProbe(db, claim.reportId, claim, settings.firstDeadlineMs))) return false;
+      const probe = { ...claim, probe: true };
+      if (await claimHostSlot(db, probe, cap, holdMs)) return probe;
+      // The host's slots are all taken (its last pages are still missing): the probe is for the next page.
+      await probeEnded(db, claim.reportId, claim.host, false);
+      return false;
+    }, settings.firstDeadlineMs + HOST_WAIT_MS);
+    return got || "wait";
+  };
+
+  /** A slot of the host for the claim (marked as its probe, if it is one), or where its message goes instead. */
+  const claimTurn = async (claim: HostClaim): Promise<HostClaim | "slow" | "wait"> => {
+    if (lane === "main" && movedUrls.has(claim.url)) return "slow";
+    if (await claimHostSlot(db, claim, cap, holdMs)) return claim;
+    const state = lane === "main" ? await probeState(db, claim) : "open";
+    if (state === "slow") return "slow";
+    if (state === "probe") return await probeOrWait(claim);
+    // Only the host's slots are taken: the account waits for them (its share counts it). Only the first of the
+    // invocation's messages of a crowded host waits for another invocation's slot.
+    const waiter = `${claim.accountId} ${claim.host}`;
+    if (!waitingMarked.has(waiter)) {
+      waitingMarked.add(waiter);
+      await markWaiting(db, claim);
+    }
+    if (crowded.has(claim.host)) return "wait";
+    if (await waitForHostSlot(db, claim, cap, holdMs, waitMs)) return claim;
+    crowded.add(claim.host);
+    return "wait";
   };
 
   return {
-    async take(reportId, url) {
+    async take(reportId, url, accountId) {
       const host = hostOf(url);
       const turn = await turns.take(host, turnWaitMs);
       if (!turn) return "wait";
-      const claim = { reportId, url, host, lane };
-      const movedHere = lane === "main" && movedUrls.has(url);
-      let claimed = !movedHere && (await claimHostSlot(db, claim, cap, holdMs));
-      let slow = false;
-      if (!claimed) {
-        slow = lane === "main" && (movedHere || (await isSlowNow(db, { url, host })));
-        // Only the first of the invocation's messages of a crowded host waits for another invocation's slot.
-        if (!slow && !crowded.has(host)) {
-          claimed = await waitForHostSlot(db, claim, cap, holdMs, waitMs);
-          if (!claimed) crowded.add(host);
-        }
-      }
-      if (!claimed) {
+      const claimed = await claimTurn({ reportId, accountId, url, host, lane }).catch((error: unknown) => {
         turn.release();
-        return slow ? "slow" : "wait";
+        throw error;
+      });
+      if (typeof claimed === "string") {
+        turn.release();
+        return claimed;
       }
       return {
         release: async (verdict) => {
@@ -93,7 +136,7 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
           // looks fast).
           if (verdict === "slow" && lane === "main") movedUrls.add(url);
           try {
-            await afterAnalysis(reportId, { url, host }, verdict);
+            await afterAnalysis(claimed, verdict);
           } finally {
             turn.release();
           }

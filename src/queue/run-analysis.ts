@@ -1,5 +1,6 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
+import type { Device } from "../analysis/lab-device";
 import type { AnalysisOptions } from "../analysis/settings";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -33,6 +34,8 @@ export interface LoadedReport {
   accountId: number;
   sealedAuth: string | null;
   render: number;
+  /** A rendered audit's screen and throttling (a crawl's pages: mobile). */
+  device: Device;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
   const credentials = await unsealCredentials(run.settings, report.accountId, report.sealedAuth);
   if (credentials && "ok" in credentials) return { next: "finish", outcome: credentials };
   const host = hostOf(report.url);
-  const slot = await run.hosts.take(job.reportId, report.url);
+  const slot = await run.hosts.take(job.reportId, report.url, report.accountId);
   // Its URL is slow right now: the slow lane gives it the full deadline, the main lane spends nothing on it.
   if (slot === "slow") return await toSlowLane(run, job, host, "sentToSlowLane");
   if (slot === "wait") {
@@ -57,7 +60,8 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
   const startedAt = Date.now();
   try {
     // The credentials stay in this call: never in the message, never in a log line (the job holds none).
-    step = await path.analyze(report.url, credentials ? { ...run.options, credentials } : run.options, report.render);
+    const options = { ...run.options, device: report.device, ...(credentials && { credentials }) };
+    step = await path.analyze(report.url, options, report.render);
     verdict = urlVerdict(run, step, Date.now() - startedAt);
   } finally {
     // Before the turn passes on, what the attempt showed of its URL is recorded with the slot's release.

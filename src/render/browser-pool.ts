@@ -1,7 +1,7 @@
 import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
 import type { Renderer, RenderOutcome } from "../analysis/render-types";
 import type { RenderSettings } from "../config";
-import type { AxeSource } from "./axe-source";
+import type { PageScripts } from "./page-scripts";
 import { renderPage } from "./render-tab";
 
 /**
@@ -91,8 +91,8 @@ export function renderPool(
   binding: BrowserWorker,
   crawlSessions: CrawlSessionStore,
   settings: Pick<RenderSettings, "concurrency" | "timeoutMs">,
-  /** axe-core's source for agent_accessibility_tree (src/render/axe-source.ts). */
-  axeSource: AxeSource,
+  /** axe-core and web-vitals, run in the page (page-scripts.ts). */
+  scripts: PageScripts,
 ): RenderPool {
   const limit = limiter(settings.concurrency);
   let browser: Promise<Browser> | null = null;
@@ -134,7 +134,7 @@ export function renderPool(
       }
       pages++;
       try {
-        return await renderPage(opened.context, url, init, axeSource);
+        return await renderPage(opened.context, url, init, scripts);
       } finally {
         if (opened.closeAfter) await opened.context.close().catch(() => undefined);
       }

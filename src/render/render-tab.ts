@@ -3,7 +3,9 @@ import { runAxeInPage, type CdpSend } from "../analysis/axe-run";
 import { renderTimeoutFailure } from "../analysis/render-page";
 import type { AgentTreeFacts } from "../analysis/types";
 import { AXE_TIMEOUT_MS, IDLE_MS, MAX_ERROR_LENGTH, MAX_ERRORS, MAX_IDLE_WAIT_MS, type RenderInit, type RenderOutcome } from "../analysis/render-types";
-import type { AxeSource } from "./axe-source";
+import type { AssetText } from "./asset-text";
+import { prepareLab, readLab } from "./page-lab";
+import type { PageScripts } from "./page-scripts";
 import { requestPolicy, type RequestCounts } from "./request-policy";
 
 /** Closing a tab whose script never yields can itself hang: never wait longer than this for it. */
@@ -36,13 +38,13 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
  * Renders `url` in a new tab of `context`: every request through the URL guard (request-policy.ts), `load`, then
  * up to 2 s of network idle, then the DOM, all within init.timeoutMs. Failures are values; the tab is always closed.
  */
-export async function renderPage(context: BrowserContext, url: string, init: RenderInit, axeSource: AxeSource): Promise<RenderOutcome> {
+export async function renderPage(context: BrowserContext, url: string, init: RenderInit, scripts: PageScripts): Promise<RenderOutcome> {
   const started = Date.now();
   const deadline = started + init.timeoutMs;
   let page: Page | undefined;
   try {
     page = await beforeDeadline(context.newPage(), deadline);
-    return await loadAndRead(page, url, init, deadline, started, axeSource);
+    return await loadAndRead(page, url, init, deadline, started, scripts);
   } catch (error) {
     if (error === DEADLINE) return renderTimeoutFailure(init.timeoutMs);
     console.error("render failed", { url, error: String(error) });
@@ -52,7 +54,7 @@ export async function renderPage(context: BrowserContext, url: string, init: Ren
   }
 }
 
-async function loadAndRead(page: Page, url: string, init: RenderInit, deadline: number, started: number, axeSource: AxeSource): Promise<RenderOutcome> {
+async function loadAndRead(page: Page, url: string, init: RenderInit, deadline: number, started: number, scripts: PageScripts): Promise<RenderOutcome> {
   const errors: string[] = [];
   const note = (text: string) => {
     if (errors.length < MAX_ERRORS && !BROWSER_NOISE.some((noise) => noise.test(text))) errors.push(sanitise(text));
@@ -66,6 +68,7 @@ async function loadAndRead(page: Page, url: string, init: RenderInit, deadline: 
   page.on("requestfailed", (request) => {
     if (!/ERR_BLOCKED_BY_CLIENT|ERR_BLOCKED_BY_RESPONSE/.test(request.failure()?.errorText ?? "")) failedRequests++;
   });
+  const lab = await beforeDeadline(prepareLab(page, init.device, scripts.webVitals), deadline);
   const decide = requestPolicy(url, init, counts);
   await beforeDeadline(page.setRequestInterception(true), deadline);
   page.on("request", (request) => {
@@ -90,12 +93,13 @@ async function loadAndRead(page: Page, url: string, init: RenderInit, deadline: 
   );
   // A document cut while streaming; rendered HTML over the limit is analysis/render-page.ts's check, for every renderer.
   if (counts.tooLarge) return tooLarge(init);
-  const agentTree = await agentTreeOf(page, deadline, axeSource);
-  return { ok: true, html, finalUrl: page.url(), errors, failedRequests, blockedRequests: counts.blocked, browserMs: Date.now() - started, agentTree };
+  const metrics = await beforeDeadline(readLab(page, lab), deadline);
+  const agentTree = await agentTreeOf(page, deadline, scripts.axe);
+  return { ok: true, html, finalUrl: page.url(), errors, failedRequests, blockedRequests: counts.blocked, browserMs: Date.now() - started, agentTree, lab: metrics };
 }
 
 /** axe-core in the page, once its DOM was read (analysis/axe-run.ts); within what is left of the deadline. */
-async function agentTreeOf(page: Page, deadline: number, axeSource: AxeSource): Promise<AgentTreeFacts> {
+async function agentTreeOf(page: Page, deadline: number, axeSource: AssetText): Promise<AgentTreeFacts> {
   const source = await axeSource();
   if (source === null) return { ok: false, message: "axe-core is not available to this Worker (its ASSETS binding)." };
   const session = await beforeDeadline(page.createCDPSession(), deadline).catch(() => null);

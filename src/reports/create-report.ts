@@ -34,6 +34,7 @@ export async function createReport(
         url: url.href,
         privacy: input.privacy,
         render: input.render,
+        device: input.device,
         passwordHash,
         ...auth,
         schedule: input.schedule,

@@ -2,7 +2,11 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { returnedIds, runBatch, type Statement } from "../db/batch";
 import type { Db } from "../db/client";
+import type { Watched } from "../analysis/watched";
+import { pageChanges } from "../history/page-changes";
+import { insertChanges, previousWatched, pruneChanges } from "../history/record-changes";
 import { insertHistory, pruneHistory } from "../history/record-generation";
+import { changeEventInserts } from "../webhooks/change-event";
 import type { Config } from "../config";
 import { deliveryInsert, type WebhookEventType } from "../webhooks/emit-event";
 import { enqueueDeliveries } from "../webhooks/enqueue-deliveries";
@@ -17,23 +21,35 @@ import type { ReportRow } from "./serialize";
 export type EndSettings = Pick<Config, "historyLimit" | "publicOrigin">;
 
 /**
- * What follows the end of a generation: its history row, pruning, and the webhook deliveries of its events.
- * The history row is inserted only if the report really ended this generation, each delivery only with the
- * history row this very batch wrote, and both under unique keys: a generation is recorded and announced once.
+ * What follows the end of a generation: its history row, its changes against `previous` (the last completed
+ * generation's watched record), pruning, and the webhook deliveries of its events. The history row is inserted only
+ * if the report really ended this generation, the changes and each delivery only with the history row this very
+ * batch wrote, all under unique keys: a generation is recorded, compared and announced once.
  */
-function endedStatements(settings: EndSettings, before: ReportRow, job: GenerationRef, outcome: AnalysisOutcome, now: Date): SQL[] {
+function endedStatements(
+  settings: EndSettings,
+  before: ReportRow,
+  job: GenerationRef,
+  outcome: AnalysisOutcome,
+  now: Date,
+  previous: Watched | null = null,
+): SQL[] {
   const generatedAt = now.toISOString();
   const status = outcome.ok ? "completed" : "failed";
   const data = reportEventData(before, outcome, generatedAt, settings.publicOrigin);
   const recorded = sql`EXISTS (SELECT 1 FROM report_history WHERE report_id = ${job.reportId} AND generation = ${job.generation} AND status = ${status} AND generated_at = ${generatedAt})`;
   const events: WebhookEventType[] = [outcome.ok ? "report.completed" : "report.failed"];
   if (scoreDropped(before, outcome)) events.push("report.score_dropped");
+  const found = outcome.ok && outcome.watched ? pageChanges(previous, outcome.watched) : [];
+  const owner = { accountId: before.accountId, project: before.project, reportId: job.reportId, generation: job.generation };
+  const eventKey = (type: string) => `${type}:${job.reportId}:${job.generation}`;
   return [
     insertHistory(job, outcome, generatedAt),
+    ...insertChanges(owner, found, generatedAt, recorded),
+    pruneChanges(job.reportId, settings.historyLimit),
     pruneHistory(job.reportId, settings.historyLimit),
-    ...events.map((type) =>
-      deliveryInsert(before.accountId, type, data, { eventKey: `${type}:${job.reportId}:${job.generation}`, onlyIf: recorded, now }),
-    ),
+    ...events.map((type) => deliveryInsert(before.accountId, type, data, { eventKey: eventKey(type), onlyIf: recorded, now })),
+    ...changeEventInserts(before.accountId, "report.changed", data, found, { eventKey: eventKey("report.changed"), onlyIf: recorded, now }),
   ];
 }
 
@@ -58,7 +74,11 @@ export async function finishGeneration(
   // The previous score and result are all the events need: the stored results are not read or decompressed.
   const before = await findReportById(db, job.reportId, { results: false });
   if (!before || before.generation !== job.generation) return;
-  await runAndEnqueue(db, webhookQueue, [endGeneration(db, job, outcome, now.toISOString()), ...endedStatements(settings, before, job, outcome, now)]);
+  const previous = outcome.ok && outcome.watched ? await previousWatched(db, job.reportId, job.generation) : null;
+  await runAndEnqueue(db, webhookQueue, [
+    endGeneration(db, job, outcome, now.toISOString()),
+    ...endedStatements(settings, before, job, outcome, now, previous),
+  ]);
 }
 
 /** For generations another statement already failed (the stale-report sweep): their history and report.failed. */

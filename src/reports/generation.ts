@@ -91,6 +91,7 @@ export function endGeneration(db: Db, job: GenerationRef, outcome: AnalysisOutco
       issuesMedium: outcome.issues.medium,
       issuesLow: outcome.issues.low,
       results: encodeResults(outcome.results),
+      metrics: outcome.metrics ?? null,
       errorCode: null,
       errorMessage: null,
       ...noRetry,

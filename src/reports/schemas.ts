@@ -6,6 +6,8 @@ import { listParams, oneOf } from "../http/list-params";
 import { writeBody } from "../http/write-body";
 import { authField, authSummary } from "../targets/auth-field";
 import { integerOf, password, privacyValues, renderValues } from "../targets/write-fields";
+import { devices } from "../analysis/lab-device";
+import { labMetricsResource } from "../analysis/lab-metrics-schema";
 
 const timestamp = z.iso.datetime();
 
@@ -37,6 +39,9 @@ export const reportResource = z
     render: z
       .union(renderValues.map((v) => z.literal(v)))
       .meta({ description: "1: audited in a real browser, the `rendering` checks compare raw and rendered HTML (docs/rendering.md)." }),
+    device: z
+      .enum(devices)
+      .meta({ description: "The screen and throttling a rendered audit measures with: Lighthouse's mobile (Slow 4G, 4x CPU) or desktop (docs/analysis.md)." }),
     password: z.boolean().meta({ description: "Whether a password is set; the password itself is never returned." }),
     auth: authSummary,
     status: z.enum(["queued", "processing", "completed", "failed"]),
@@ -48,6 +53,7 @@ export const reportResource = z
       .record(z.string(), checkResult)
       .nullable()
       .meta({ description: `Keyed by check id (the rendering ones only in a rendered report): ${allChecks.map((check) => `${check.id} (${check.category})`).join(", ")}.` }),
+    metrics: labMetricsResource.nullable(),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     attempts: z.int().min(0).nullable().meta({ description: "Attempts of the running analysis made so far; null once it has ended." }),
     last_error: z
@@ -96,6 +102,7 @@ export const storeReportBody = writeBody({
   schedule: oneOf("schedule", reportSchedules).default("none"),
   auth: authField,
   render: integerOf("render", renderValues).default(0),
+  device: oneOf("device", devices).default("mobile"),
 });
 
 export const updateReportBody = writeBody({
@@ -104,6 +111,7 @@ export const updateReportBody = writeBody({
   password: password.optional(),
   auth: authField,
   render: integerOf("render", renderValues).optional(),
+  device: oneOf("device", devices).optional(),
   update: integerOf("update", [0, 1] as const).default(0),
 });
 

@@ -1,4 +1,4 @@
-import type { Results } from "../analysis/types";
+import type { LabMetrics, Results } from "../analysis/types";
 import type { Report } from "../db/schema";
 
 // Here rather than beside the schedule SQL (schedules/next-run.ts): the command line serialises reports too, and
@@ -14,7 +14,7 @@ export type ReportRow = Omit<StoredReportRow, "results"> & { results: Results | 
 export type AnalysisState = Pick<
   Report,
   "finalUrl" | "status" | "score" | "result" | "issuesHigh" | "issuesMedium" | "issuesLow" | "errorCode" | "errorMessage" | "generatedAt"
-> & { results: Results | null | undefined };
+> & { results: Results | null | undefined; metrics?: LabMetrics | null };
 
 /** The analysis fields of the report resource: the API and `pagegrade audit --format json` both print these. */
 export function toAnalysisResource(state: AnalysisState) {
@@ -25,6 +25,7 @@ export function toAnalysisResource(state: AnalysisState) {
     result: state.result,
     issues: { high: state.issuesHigh, medium: state.issuesMedium, low: state.issuesLow },
     results: state.results ?? null,
+    metrics: state.metrics ?? null,
     error: state.errorCode ? { code: state.errorCode, message: state.errorMessage ?? "" } : null,
     generated_at: state.generatedAt,
   };
@@ -35,7 +36,7 @@ export function toAnalysisResource(state: AnalysisState) {
  * of `auth` only its type and header names.
  */
 export function toReportResource(row: ReportRow, origin: string) {
-  const { final_url, status, score, result, issues, results, error, generated_at } = toAnalysisResource(row);
+  const { final_url, status, score, result, issues, results, metrics, error, generated_at } = toAnalysisResource(row);
   return {
     id: row.id,
     url: row.url,
@@ -43,6 +44,7 @@ export function toReportResource(row: ReportRow, origin: string) {
     project: row.project,
     privacy: row.privacy,
     render: row.render,
+    device: row.device,
     password: row.passwordHash !== null,
     auth: row.authSummary ?? null,
     status,
@@ -51,6 +53,7 @@ export function toReportResource(row: ReportRow, origin: string) {
     result,
     issues,
     results,
+    metrics,
     error,
     ...retryState(row),
     schedule: row.schedule,

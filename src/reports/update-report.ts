@@ -12,7 +12,7 @@ import type { UpdateReportInput } from "./schemas";
 import type { ReportRow } from "./serialize";
 
 /**
- * Privacy, password and render changes, and `update=1` regeneration: status back to queued and a new generation, while
+ * Privacy, password, render and device changes, and `update=1` regeneration: status back to queued and a new generation, while
  * the previous score and results stay until the new analysis replaces them.
  */
 export async function updateReport(
@@ -45,6 +45,7 @@ export async function updateReport(
         ...auth,
         // Kept for every later regeneration (scheduled ones too) until changed again.
         ...(input.render !== undefined && { render: input.render }),
+        ...(input.device !== undefined && { device: input.device }),
         updatedAt: new Date().toISOString(),
         ...(accessChanged && { accessVersion: sql`${reports.accessVersion} + 1` }),
         ...(schedule && { schedule, nextRunAt: firstRunSql(schedule, Math.floor(Date.now() / 1000)) }),

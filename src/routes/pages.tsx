@@ -6,6 +6,7 @@ import { sendErrorPage } from "../page/error-page";
 import { sendHomePage } from "../page/home-page";
 import { sendReportPage } from "../page/report-page";
 import { HistorySection } from "../page/components/score-trend";
+import { ChangeTimeline } from "../page/components/change-timeline";
 import { pageHistory } from "../history/since-last-audit";
 import type { Db } from "../db/client";
 import { pageSession } from "../http/d1-session";
@@ -27,10 +28,16 @@ const asSubject =
     return row ? { ...row, kind } : undefined;
   };
 
-/** The report page with its score trend and what changed since the last audit. */
+/** The report page with its score trend, what changed since the last audit, and the page's change timeline. */
 async function renderReport(c: Context<AppEnv>, report: ReportRow, { noindex, db }: { noindex: boolean; db: Db }) {
-  const { rows, since } = await pageHistory(db, report.id);
-  return sendReportPage(c, report, { noindex, history: <HistorySection rows={rows} since={since} /> });
+  const { rows, since, changes } = await pageHistory(db, report.id);
+  const history = (
+    <>
+      <HistorySection rows={rows} since={since} />
+      <ChangeTimeline changes={changes} />
+    </>
+  );
+  return sendReportPage(c, report, { noindex, history });
 }
 
 export const pageRoutes = new Hono<AppEnv>()

@@ -1,12 +1,14 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { pickFields } from "../http/fields";
-import { deletedOf, errorResponses, ok, pageOf } from "../http/openapi-responses";
+import { dataOf, deletedOf, errorResponses, ok, pageOf } from "../http/openapi-responses";
+import { notFound } from "../http/errors";
+import { setRobotsWatch } from "../history/watch-robots";
 import { listEnvelope } from "../http/pagination";
-import { pathFirst, routeHook } from "../http/validation";
+import { pathFirst, routeHook, withBody } from "../http/validation";
 import { deleteProject } from "../projects/delete-project";
-import { listProjects, toProjectResource } from "../projects/list-projects";
-import { listProjectsQuery, projectFieldsResource, projectParam } from "../projects/schemas";
+import { findProjectRow, listProjects, toProjectResource } from "../projects/list-projects";
+import { listProjectsQuery, projectFieldsResource, projectParam, projectResource, updateProjectBody } from "../projects/schemas";
 
 const tags = ["projects"];
 
@@ -32,7 +34,34 @@ const deleteRoute = createRoute({
   responses: { 200: ok("Deleted.", deletedOf("project", projectParam.shape.project)), ...errorResponses(404) },
 });
 
+const updateRoute = createRoute(
+  withBody(
+    updateProjectBody,
+    {
+      method: "patch",
+      path: "/{project}",
+      operationId: "updateProject",
+      summary: "Update a project",
+      description:
+        "`watch_robots=1`: the cron reads the project's robots.txt every ROBOTS_WATCH_MINUTES and logs what changed " +
+        "(content, unreachable, a watched page now disallowed) in the project's changes, with `project.changed`.",
+      tags,
+      request: { params: projectParam },
+      responses: { 200: ok("The project.", dataOf(projectResource.meta({ id: "Project" }), 200)), ...errorResponses(404, 413, 415, 422) },
+    },
+    pathFirst(projectParam),
+  ),
+);
+
 export const projectRoutes = new OpenAPIHono<AppEnv>({ defaultHook: routeHook });
+
+projectRoutes.openapi(updateRoute, async (c) => {
+  const { project } = c.req.valid("param");
+  const accountId = c.var.caller.accountId;
+  await setRobotsWatch(c.var.db, accountId, project, c.var.body.watch_robots);
+  const row = (await findProjectRow(c.var.db, accountId, project)) ?? notFound();
+  return c.json({ data: toProjectResource(row), status: 200 as const }, 200);
+});
 
 projectRoutes.openapi(listRoute, async (c) => {
   const query = c.req.valid("query");

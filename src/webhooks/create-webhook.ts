@@ -20,8 +20,9 @@ export async function createWebhook(
   const limit = settings.maxWebhooks;
   // The limit is checked in the insert itself, so two concurrent creates cannot pass it together.
   const [webhook] = await db.all<Webhook>(sql`
-    INSERT INTO webhooks (account_id, url, events, description, secret)
-    SELECT ${accountId}, ${url}, ${JSON.stringify(input.events)}, ${input.description ?? null}, ${await encryptSecret(key, accountId, secret)}
+    INSERT INTO webhooks (account_id, url, events, description, min_severity, format, secret)
+    SELECT ${accountId}, ${url}, ${JSON.stringify(input.events)}, ${input.description ?? null}, ${input.min_severity ?? "warning"},
+      ${input.format ?? "standard"}, ${await encryptSecret(key, accountId, secret)}
     WHERE (SELECT count(*) FROM webhooks WHERE account_id = ${accountId}) < ${limit}
     RETURNING id`);
   if (!webhook) throw new ApiError(409, `An account can have at most ${limit} webhook endpoints; delete one first.`);

@@ -10,6 +10,7 @@ import { liveSecrets } from "./secrets-of";
 import { encryptionKey } from "../crypto/sealed";
 import { sendWebhook, type SendResult } from "./send";
 import { signatureHeader } from "./sign";
+import { slackMessage } from "./slack-message";
 
 /** What one invocation of the webhook queue works with, read from its env once, here at the entry. */
 interface Delivering {
@@ -79,14 +80,16 @@ async function post(
   body: string,
   now: Date,
 ): Promise<SendResult> {
+  const sending = { allowPrivateTargets: settings.allowPrivateTargets, timeoutMs: settings.webhookTimeoutMs };
+  // Slack's URL is its secret: the message goes unsigned, through the same guard, timeout and retries.
+  if (webhook.format === "slack") return sendWebhook(webhook.url, JSON.stringify(slackMessage(JSON.parse(body))), { ...sending, headers: {} });
   if (!key) return { ok: false, status: null, retryAfter: null, error: "The server has no WEBHOOK_ENCRYPTION_KEY to sign with.", gone: false };
   const timestamp = Math.floor(now.getTime() / 1000);
   const secrets = await liveSecrets(key, webhook, now).catch(() => null);
   // A secret sealed under another key (WEBHOOK_ENCRYPTION_KEY changed) fails like any attempt, on the schedule.
   if (!secrets) return { ok: false, status: null, retryAfter: null, error: "The secret cannot be decrypted with the current WEBHOOK_ENCRYPTION_KEY: rotate it.", gone: false };
   return sendWebhook(webhook.url, body, {
-    allowPrivateTargets: settings.allowPrivateTargets,
-    timeoutMs: settings.webhookTimeoutMs,
+    ...sending,
     headers: {
       "webhook-id": messageId,
       "webhook-timestamp": String(timestamp),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { randomBytes, toHex } from "../crypto/encoding";
-import type { webhookEventTypes } from "../db/schema";
+import type { ChangeSeverity, webhookEventTypes } from "../db/schema";
 import type { Db } from "../db/client";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 
@@ -18,6 +18,8 @@ export interface EventOptions {
   onlyIf?: SQL;
   /** Only this endpoint, whatever it subscribes to (the test event). */
   webhookId?: number;
+  /** Only the endpoints whose min_severity is this one (a change event carries what each endpoint asked for). */
+  minSeverity?: ChangeSeverity;
   now?: Date;
 }
 
@@ -32,9 +34,13 @@ export function deliveryInsert(accountId: number, type: WebhookEventType, data: 
   const payload = JSON.stringify({ type, timestamp: now, data });
   // docs/monitoring.md: payloads stay under 20 KB; a bigger one is a bug of the caller (send an id, not the data).
   if (payload.length > MAX_PAYLOAD_CHARS) throw new Error(`${type} payload of ${payload.length} characters is over ${MAX_PAYLOAD_CHARS}`);
-  const target = options.webhookId === undefined
-    ? sql`w.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value IN (${type}, '*'))`
-    : sql`w.id = ${options.webhookId}`;
+  const subscribed = sql`w.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value IN (${type}, '*'))`;
+  const target =
+    options.webhookId !== undefined
+      ? sql`w.id = ${options.webhookId}`
+      : options.minSeverity !== undefined
+        ? sql`${subscribed} AND w.min_severity = ${options.minSeverity}`
+        : subscribed;
   return sql`
     INSERT OR IGNORE INTO webhook_deliveries (message_id, webhook_id, event_key, type, payload, next_attempt_at, created_at, updated_at)
     SELECT ${messageId}, w.id, ${options.eventKey ?? messageId}, ${type}, ${payload}, ${now}, ${now}, ${now}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deliveryStatuses, webhookEventTypes } from "../db/schema";
+import { changeSeverities, deliveryStatuses, webhookEventTypes, webhookFormats } from "../db/schema";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams, oneOf } from "../http/list-params";
 import { writeBody } from "../http/write-body";
@@ -28,9 +28,19 @@ const enabled = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])], { error: "The enabled field must be one of true, false, 1, 0." })
   .transform((value) => value === true || value === "true" || value === "1");
 
-export const storeWebhookBody = writeBody({ url, events, description: description.optional() });
+const min_severity = z.enum(changeSeverities, { error: `The min_severity field must be one of ${changeSeverities.join(", ")}.` });
+const format = z.enum(webhookFormats, { error: `The format field must be one of ${webhookFormats.join(", ")}.` });
 
-export const updateWebhookBody = writeBody({ url: url.optional(), events: events.optional(), enabled: enabled.optional(), description: description.optional() });
+export const storeWebhookBody = writeBody({ url, events, description: description.optional(), min_severity: min_severity.optional(), format: format.optional() });
+
+export const updateWebhookBody = writeBody({
+  url: url.optional(),
+  events: events.optional(),
+  enabled: enabled.optional(),
+  description: description.optional(),
+  min_severity: min_severity.optional(),
+  format: format.optional(),
+});
 
 export const webhookIdParam = z.object({
   id: z.string().regex(/^[1-9]\d{0,15}$/, "The webhook id must be a positive integer.").transform(Number),
@@ -51,6 +61,8 @@ export const webhookResource = z
     events: z.array(z.enum(subscribableEvents)),
     description: z.string().nullable(),
     enabled: z.boolean(),
+    min_severity: z.enum(changeSeverities).meta({ description: "report.changed and project.changed carry the changes at or above it, and are not sent without one." }),
+    format: z.enum(webhookFormats).meta({ description: "standard: Standard Webhooks, signed; slack: a Slack incoming-webhook message `{text}`, unsigned." }),
     disabled_reason: z.string().nullable().meta({ description: "Why the service disabled it, if it did." }),
     previous_secret_expires_at: timestamp.nullable().meta({ description: "Until when the secret before the last rotation still signs." }),
     created_at: timestamp,

@@ -7,6 +7,8 @@ export const toWebhookResource = (row: Webhook) => ({
   events: row.events,
   description: row.description,
   enabled: row.enabled,
+  min_severity: row.minSeverity,
+  format: row.format,
   disabled_reason: row.disabledReason,
   previous_secret_expires_at: row.previousSecretExpiresAt,
   created_at: row.createdAt,

@@ -6,7 +6,7 @@ import { endpointUrlOrThrow } from "./endpoint-url";
 import { findWebhookOrThrow } from "./find-webhook";
 import type { UpdateWebhookInput } from "./schemas";
 
-/** Changes url, events, description or enabled; enabling again clears why it was disabled and its failure run. */
+/** Changes url, events, description, enabled, min_severity or format; enabling again clears why it was disabled and its failure run. */
 export async function updateWebhook(
   db: Db,
   accountId: number,
@@ -22,6 +22,8 @@ export async function updateWebhook(
       ...(url !== undefined && { url }),
       ...(input.events !== undefined && { events: input.events }),
       ...(input.description !== undefined && { description: input.description }),
+      ...(input.min_severity !== undefined && { minSeverity: input.min_severity }),
+      ...(input.format !== undefined && { format: input.format }),
       ...(input.enabled !== undefined && { enabled: input.enabled }),
       ...(input.enabled === true && { disabledReason: null, failingSince: null }),
       updatedAt: new Date().toISOString(),

@@ -13,13 +13,14 @@ describe("parseCommandLine", () => {
       command: "audit",
       urls: ["https://a.example/", "https://b.example/"],
       concurrency: 4,
-      budget: { minScore: null, failOn: null },
+      budget: { minScore: null, failOn: null, metrics: null },
       baseline: null,
       format: "text",
       output: null,
       allowPrivate: false,
       auth: null,
       render: false,
+      device: "mobile",
     });
   });
 
@@ -34,13 +35,14 @@ describe("parseCommandLine", () => {
       source: "links",
       limit: 20,
       intervalMs: 500,
-      budget: { minScore: 80, failOn: "medium" },
+      budget: { minScore: 80, failOn: "medium", metrics: null },
       baseline: { file: "old.json", maxDrop: 3 },
       format: "junit",
       output: "out.xml",
       allowPrivate: true,
       auth: null,
       render: true,
+      device: "mobile",
     });
     expect(parseCommandLine(["crawl", "https://a.example/"])).toMatchObject({ source: "auto", limit: DEFAULT_CRAWL_LIMIT, intervalMs: null });
   });

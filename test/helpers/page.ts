@@ -1,7 +1,7 @@
 import { pageSignals } from "../../src/analysis/checks/render-signals";
 import { parsePage } from "../../src/analysis/parse";
 import { VOCABULARY } from "../../src/analysis/structured-data/vocabulary-data";
-import { defaultCheckSettings, type CheckSettings, type FetchFacts, type Page, type SiteFacts } from "../../src/analysis/types";
+import { defaultCheckSettings, type CheckSettings, type FetchFacts, type LabMetrics, type Page, type SiteFacts } from "../../src/analysis/types";
 
 export interface PageOptions {
   url?: string;
@@ -57,4 +57,31 @@ export function makeRenderedPage(
   const raw = pageSignals(makePage(rawHtml, options));
   const { errors = [], failedRequests = 0, blockedRequests = 0 } = options;
   return { ...makePage(renderedHtml, options), rendering: { raw, errors, failedRequests, blockedRequests, browserMs: 100 } };
+}
+
+/** Lab metrics of a fast, quiet page; a test overrides what it is about. */
+export function labMetrics(overrides: Partial<LabMetrics> = {}): LabMetrics {
+  return {
+    device: "mobile",
+    lcp_ms: 1200,
+    lcp_element: { selector: "body > main > p", snippet: "<p>" },
+    cls: 0,
+    layout_shifts: [],
+    fcp_ms: 800,
+    ttfb_ms: 100,
+    tbt_ms: 0,
+    long_tasks: 0,
+    longest_task_ms: 0,
+    bytes: 20_000,
+    bytes_by_type: { document: 20_000 },
+    requests: 1,
+    dom_elements: 40,
+    ...overrides,
+  };
+}
+
+/** A rendered page that measured `lab` (or could not measure, with a message) while it loaded. */
+export function measuredPage(lab: LabMetrics | string): Page {
+  const page = makeRenderedPage("<p>x</p>", "<p>x</p>");
+  return { ...page, rendering: { ...page.rendering!, lab: typeof lab === "string" ? { ok: false, message: lab } : { ok: true, metrics: lab } } };
 }

@@ -13,6 +13,8 @@ const row = (status: "completed" | "failed", score: number | null, failedChecks:
   issuesHigh: 0,
   issuesMedium: 0,
   issuesLow: 0,
+  metrics: null,
+  watched: null,
   failedChecks,
   errorCode: null,
   errorMessage: null,

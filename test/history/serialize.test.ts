@@ -12,6 +12,8 @@ const base: HistoryRow = {
   issuesHigh: 1,
   issuesMedium: 2,
   issuesLow: 3,
+  metrics: null,
+  watched: null,
   failedChecks: ["title"],
   errorCode: null,
   errorMessage: null,
@@ -30,6 +32,7 @@ describe("a history entry", () => {
       failed_checks: ["title"],
       error: null,
       generated_at: "2026-01-01T00:00:00.000Z",
+      metrics: null,
       changes,
     });
   });

@@ -83,6 +83,11 @@ describe("real answers match the served document", () => {
 
     await expectValid("/api/v1/projects", "get", await get("/api/v1/projects"));
     await expectValid("/api/v1/projects", "get", await get("/api/v1/projects?fields=score"));
+    await expectValid("/api/v1/reports/{id}/changes", "get", await get(`/api/v1/reports/${id}/changes`));
+    await expectValid("/api/v1/reports/{id}/changes", "get", await get(`/api/v1/reports/${id}/changes?fields=field&severity=critical`));
+    await expectValid("/api/v1/projects/{project}/changes", "get", await get("/api/v1/projects/127.0.0.1/changes"));
+    await expectValid("/api/v1/projects/{project}/changes", "get", await get("/api/v1/projects/127.0.0.1/changes?severity=loud"));
+    await expectValid("/api/v1/projects/{project}", "patch", await call("/api/v1/projects/127.0.0.1", { method: "PATCH", key: caller.key, form: { watch_robots: 1 } }));
     await expectValid("/api/v1/reports/{id}", "delete", await call(`/api/v1/reports/${id}`, { method: "DELETE", key: caller.key }));
     await expectValid("/api/v1/projects/{project}", "delete", await call("/api/v1/projects/127.0.0.1", { method: "DELETE", key: caller.key }));
     // Errors are answers too, in the documented error shapes.

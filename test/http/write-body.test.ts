@@ -23,7 +23,7 @@ function send(method: string, path: string, key: string, encoding: Encoding, fie
 
 /** Every row of the caller's in `table`: what a refused write must leave exactly as it was. */
 const rowsOf = async (table: string, caller: Caller) =>
-  (await env.DB.prepare(`SELECT * FROM ${table} WHERE account_id = ? ORDER BY id`).bind(caller.accountId).all()).results;
+  (await env.DB.prepare(`SELECT * FROM ${table} WHERE account_id = ? ORDER BY rowid`).bind(caller.accountId).all()).results;
 
 interface WriteOperation {
   operation: string;
@@ -78,6 +78,17 @@ const writeOperations: WriteOperation[] = [
     table: "webhooks",
     prepare: async (caller) => `/api/v1/webhooks/${(await createEndpoint(caller, hookUrl("ok").url)).id}`,
     fields: () => ({ description: "after", enabled: "false" }),
+    accepted: 200,
+  },
+  {
+    operation: "PATCH /api/v1/projects/{project}",
+    method: "PATCH",
+    table: "project_watches",
+    prepare: async (caller) => {
+      await seedReport(caller, "https://watched.example/");
+      return "/api/v1/projects/watched.example";
+    },
+    fields: () => ({ watch_robots: 1 }),
     accepted: 200,
   },
 ];

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { site, waitForCrawl } from "../helpers/crawl";
 import { callTool, mcpClient, textOf } from "../helpers/mcp";
+import { audit, reaudit, steer, watchedPage } from "../helpers/watched-site";
 import { waitForReport } from "../helpers/wait-report";
 
 const knownPage = () => `${env.PAGE_SERVER}/fixtures/known-page.html`;
@@ -23,10 +24,10 @@ describe("/mcp tools with the SDK's own client", () => {
     await Promise.all([client.close(), other.close()]);
   });
 
-  it("lists the ten tools, each with a description and its input and output schemas", async () => {
+  it("lists the eleven tools, each with a description and its input and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ["audit_page", "compare_crawls", "get_crawl", "get_report", "list_crawl_issues", "list_crawl_pages", "list_reports", "regenerate_report", "report_history", "start_crawl"],
+      ["audit_page", "compare_crawls", "get_crawl", "get_report", "list_changes", "list_crawl_issues", "list_crawl_pages", "list_reports", "regenerate_report", "report_history", "start_crawl"],
     );
     for (const tool of tools) {
       expect(tool.description!.length, tool.name).toBeGreaterThan(150);
@@ -40,7 +41,7 @@ describe("/mcp tools with the SDK's own client", () => {
       wait_seconds: { type: "integer", minimum: 0, maximum: 25, default: 20 },
       render: { default: 0 },
     });
-    expect(Object.keys(audit.inputSchema.properties!)).toEqual(["url", "wait_seconds", "privacy", "password", "render"]);
+    expect(Object.keys(audit.inputSchema.properties!)).toEqual(["url", "wait_seconds", "privacy", "password", "render", "device"]);
     expect(audit.outputSchema!.required).toEqual(expect.arrayContaining(["id", "status", "score", "failed_checks"]));
     const pages = tools.find((t) => t.name === "list_crawl_pages")!;
     expect(pages.inputSchema.properties).toMatchObject({ id: { type: "integer", exclusiveMinimum: 0 }, state: { enum: ["pending", "audited", "failed", "blocked"] }, found_via: { enum: ["sitemap", "links", "both"] } });
@@ -140,6 +141,25 @@ describe("/mcp tools with the SDK's own client", () => {
     expect(entries.map((e: any) => e.generation)).toEqual([2, 1]);
     expect(entries[0].changes).toEqual({ score_delta: 0, newly_failed: [], newly_passed: [] });
     expect(textOf(history)).toBe(`Report ${audited.id}: 2 audits; generation 2 completed ${audited.score} (+0); generation 1 completed ${audited.score}.`);
+  });
+
+  it("list_changes lists what changed on a report's page and across its project; another account's is not found", async () => {
+    const page = watchedPage("mcp");
+    const id = await audit(caller, page.url);
+    await steer(page.name, { title: "A title the MCP tool reports" });
+    await reaudit(caller, id);
+    const result = await callTool(client, "list_changes", { report: id });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      changes: [{ report: id, field: "title", before: "A watched page for the change log", after: "A title the MCP tool reports", severity: "warning", generation: 2 }],
+      total: 1,
+      page: 1,
+    });
+    expect(textOf(result)).toBe(`Report ${id}: 1 change\nwarning title (report ${id}): A watched page for the change log -> A title the MCP tool reports`);
+    const project = await callTool(client, "list_changes", { project: new URL(page.url).hostname, severity: "critical" });
+    expect(project.structuredContent).toMatchObject({ changes: [], total: 0 });
+    expect((await callTool(client, "list_changes", {})).isError).toBe(true);
+    expect((await callTool(other, "list_changes", { report: id })).isError).toBe(true);
   });
 
   it("start_crawl, get_crawl and list_crawl_pages audit the test site and list its pages worst first", async () => {

@@ -16,9 +16,9 @@ describe("GET /api/v1/projects", () => {
     const res = await call("/api/v1/projects", { key: caller.key });
     expect(res.status, res.text).toBe(200);
     expect(res.json.data).toEqual([
-      { project: "gamma_1.example", reports: 1, score: 30, result: "bad", created_at: "2026-03-01T00:00:00.000Z" },
-      { project: "beta.example", reports: 1, score: null, result: null, created_at: "2026-02-01T00:00:00.000Z" },
-      { project: "alpha.example", reports: 2, score: 81, result: "good", created_at: "2026-01-01T00:00:00.000Z" },
+      { project: "gamma_1.example", reports: 1, score: 30, result: "bad", watch_robots: false, created_at: "2026-03-01T00:00:00.000Z" },
+      { project: "beta.example", reports: 1, score: null, result: null, watch_robots: false, created_at: "2026-02-01T00:00:00.000Z" },
+      { project: "alpha.example", reports: 2, score: 81, result: "good", watch_robots: false, created_at: "2026-01-01T00:00:00.000Z" },
     ]);
     expect(res.json.meta).toMatchObject({ total: 3, per_page: 10, current_page: 1, last_page: 1, path: `${BASE}/api/v1/projects` });
   });

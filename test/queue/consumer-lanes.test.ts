@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bodyBudgetCounts, requeueCounts } from "../helpers/queue-tally";
 import { call, createCaller, type Caller } from "../helpers/api";
+import { answerOnce, create, hostSlots, requestsTagged, waitForRows, waitForSlowUrl, waitUntil } from "../helpers/lanes";
 import { waitForReport } from "../helpers/wait-report";
 
 /*
@@ -11,60 +12,6 @@ import { waitForReport } from "../helpers/wait-report";
  */
 const FULL_DEADLINE_MS = Number(env.FETCH_TIMEOUT_MS);
 const FIRST_DEADLINE_MS = Number(env.SLOW_LANE_AFTER_MS);
-
-type Row = { id: number; status: string; error_code: string | null; created_at: string; generated_at: string | null; updated_at: string };
-
-async function create(caller: Caller, url: string) {
-  const res = await call("/api/v1/reports", { key: caller.key, form: { url } });
-  expect(res.status, res.text).toBe(201);
-  return res.json.data.id as number;
-}
-
-/** Many reports at once are watched in D1 (the API's rate limit is for clients, not for a test's polling). */
-async function waitForRows(ids: number[], timeoutMs: number, onPoll?: () => Promise<void>): Promise<Row[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await onPoll?.();
-    const { results } = await env.DB.prepare(
-      `SELECT id, status, error_code, created_at, generated_at, updated_at FROM reports WHERE id IN (${ids.join(",")}) ORDER BY id`,
-    ).all<Row>();
-    if (results.every((r) => r.status === "completed" || r.status === "failed") || Date.now() > deadline) return results;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Requests the page server (or the one on another host) received whose path holds `tag`. */
-const requestsTagged = async (tag: string, origin: string = env.PAGE_SERVER) =>
-  ((await (await fetch(`${origin}/__requests?tag=${tag}`)).json()) as { url: string }[]).length;
-
-const nowMs = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
-
-/** Live slots of the host, in one lane or in both. */
-const hostSlots = async (host: string, lane?: "main" | "slow") =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM analysis_host_slots WHERE host = ?1 AND (?2 IS NULL OR lane = ?2) AND expires_at > ${nowMs}`)
-    .bind(host, lane ?? null)
-    .first<{ n: number }>())!.n;
-
-async function waitUntil(done: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    expect(Date.now()).toBeLessThan(deadline);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Until a report of the URL missed the first deadline and the URL is remembered as slow. */
-const waitForSlowUrl = (url: string) =>
-  waitUntil(async () => !!(await env.DB.prepare(`SELECT 1 FROM analysis_slow_urls WHERE url = ? AND slow_until > ${nowMs}`).bind(url).first()), 5000);
-
-/**
- * One page of the site analysed: the site has answered lately, so one slow URL of it is judged alone (a site that
- * answered nothing lately and has a slow URL is slow as a whole, docs/operations.md).
- */
-async function answerOnce(caller: Caller, origin: string) {
-  const id = await create(caller, `${origin}/fixtures/known-page.html?answered=${Date.now()}`);
-  expect((await waitForRows([id], 15_000))[0]!.status).toBe("completed");
-}
 
 describe("the main lane never waits for a slow site; the slow lane gives it the full deadline", () => {
   let hanging: Caller;
@@ -106,7 +53,8 @@ describe("the main lane never waits for a slow site; the slow lane gives it the 
   it("sends a URL the slow lane is working on straight there: the main lane spends no first deadline on it again", async () => {
     const host = new URL(env.OTHER_HOST).hostname;
     const tag = `lanes-known-slow-${Date.now()}`;
-    const url = `${env.OTHER_HOST}/hostile/hang?${tag}`;
+    // A path of its own: the first test's hanging URLs made /hostile/hang a slow path of this host.
+    const url = `${env.OTHER_HOST}/hostile/hang/${tag}`;
     await answerOnce(hanging, env.OTHER_HOST);
     const before = requeueCounts(host);
     const first = await create(hanging, url);
@@ -127,7 +75,7 @@ describe("the main lane never waits for a slow site; the slow lane gives it the 
     const host = new URL(env.PAGE_SERVER).hostname;
     const hangTag = `lanes-same-host-hang-${Date.now()}`;
     const pageTag = `lanes-same-host-page-${Date.now()}`;
-    const url = `${env.PAGE_SERVER}/hostile/hang?${hangTag}`;
+    const url = `${env.PAGE_SERVER}/hostile/hang/${hangTag}`;
     // The site answers its pages (as a healthy site with one broken endpoint does).
     await answerOnce(ordinary, env.PAGE_SERVER);
     const before = requeueCounts(host);

@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import { config } from "../../src/config";
 import { createDb } from "../../src/db/client";
 import { createHostPolicy, type HostSlot } from "../../src/queue/host-policy";
+import { PATH_SLOW_AFTER } from "../../src/queue/slowness";
 
 /*
  * The host policy of one invocation (docs/operations.md "Per-host fairness") against the real analysis_host_slots and
- * analysis_slow_urls tables: its turns, its slots per lane, and when it sends a message to wait or to the slow lane.
+ * analysis_slow_urls tables: its turns, its slots per lane and per account, its host probes, and when it sends a message
+ * to wait or to the slow lane.
  * Each test has its own host.
  */
 const settings = config(env);
@@ -25,13 +27,21 @@ const slotRows = (host: string) =>
 
 const slowUrl = (url: string) => env.DB.prepare("SELECT url FROM analysis_slow_urls WHERE url = ?").bind(url).first();
 
+const probeRow = (host: string) =>
+  env.DB.prepare("SELECT report_id IS NOT NULL AS running FROM analysis_host_probes WHERE host = ?").bind(host).first<{ running: number }>();
+
+const slotAccounts = (host: string) =>
+  env.DB.prepare("SELECT account_id, count(*) AS n FROM analysis_host_slots WHERE host = ? GROUP BY account_id ORDER BY account_id")
+    .bind(host)
+    .all<{ account_id: number; n: number }>();
+
 const isSlot = (taken: HostSlot | "slow" | "wait"): taken is HostSlot => typeof taken === "object";
 
 describe("the host policy", () => {
   it("gives up to HOST_CONCURRENCY slots of a host, and a release frees its row", async () => {
     const host = newHost();
     const policy = createHostPolicy(db, "main", settings);
-    const taken = await Promise.all(Array.from({ length: cap }, () => policy.take(nextReport(), page(host))));
+    const taken = await Promise.all(Array.from({ length: cap }, () => policy.take(nextReport(), page(host), 1)));
     expect(taken.every(isSlot)).toBe(true);
     expect((await slotRows(host)).results).toHaveLength(cap);
     await Promise.all(taken.filter(isSlot).map((slot) => slot.release()));
@@ -41,8 +51,8 @@ describe("the host policy", () => {
   it("lets the invocation's next message of a host wait in process for one of its turns, not the queue", async () => {
     const host = newHost();
     const policy = createHostPolicy(db, "main", settings);
-    const first = await Promise.all(Array.from({ length: cap }, () => policy.take(nextReport(), page(host))));
-    const extra = policy.take(nextReport(), page(host));
+    const first = await Promise.all(Array.from({ length: cap }, () => policy.take(nextReport(), page(host), 1)));
+    const extra = policy.take(nextReport(), page(host), 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await slotRows(host)).results).toHaveLength(cap);
     await (first[0] as HostSlot).release();
@@ -54,14 +64,14 @@ describe("the host policy", () => {
   it("says wait when other invocations hold the host's slots, and only its first message waits for one", async () => {
     const host = newHost();
     const other = createHostPolicy(db, "slow", settings);
-    const held = await Promise.all(Array.from({ length: cap }, () => other.take(nextReport(), page(host))));
+    const held = await Promise.all(Array.from({ length: cap }, () => other.take(nextReport(), page(host), 1)));
     const policy = createHostPolicy(db, "slow", settings);
     let started = Date.now();
-    expect(await policy.take(nextReport(), page(host))).toBe("wait");
+    expect(await policy.take(nextReport(), page(host), 1)).toBe("wait");
     // The first waited about a second (HOST_WAIT_MS) for another invocation's slot ...
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     started = Date.now();
-    expect(await policy.take(nextReport(), page(host))).toBe("wait");
+    expect(await policy.take(nextReport(), page(host), 1)).toBe("wait");
     // ... the host is crowded now: the next does not wait.
     expect(Date.now() - started).toBeLessThan(500);
     await Promise.all(held.filter(isSlot).map((slot) => slot.release()));
@@ -69,16 +79,16 @@ describe("the host policy", () => {
 
   it("gives the main lane its own HOST_CONCURRENCY slots of a host whose slow-lane slots are all taken", async () => {
     const host = newHost();
-    const slow = await Promise.all(Array.from({ length: cap }, () => createHostPolicy(db, "slow", settings).take(nextReport(), page(host))));
+    const slow = await Promise.all(Array.from({ length: cap }, () => createHostPolicy(db, "slow", settings).take(nextReport(), page(host), 1)));
     expect(slow.every(isSlot)).toBe(true);
     const main = createHostPolicy(db, "main", settings);
-    const taken = await Promise.all(Array.from({ length: cap }, () => main.take(nextReport(), page(host))));
+    const taken = await Promise.all(Array.from({ length: cap }, () => main.take(nextReport(), page(host), 1)));
     expect(taken.every(isSlot)).toBe(true);
     const lanes = (await slotRows(host)).results.map((row) => row.lane);
     expect(lanes.filter((lane) => lane === "slow")).toHaveLength(cap);
     expect(lanes.filter((lane) => lane === "main")).toHaveLength(cap);
     // Still bounded per lane: another invocation's main lane waits for the host.
-    expect(await createHostPolicy(db, "main", settings).take(nextReport(), page(host))).toBe("wait");
+    expect(await createHostPolicy(db, "main", settings).take(nextReport(), page(host), 1)).toBe("wait");
     await Promise.all([...slow, ...taken].filter(isSlot).map((slot) => slot.release()));
     expect((await slotRows(host)).results).toHaveLength(0);
   });
@@ -87,47 +97,115 @@ describe("the host policy", () => {
     const host = newHost();
     const policy = createHostPolicy(db, "main", settings);
     // The site answers its other pages in time.
-    await ((await policy.take(nextReport(), page(host))) as HostSlot).release("fast");
+    await ((await policy.take(nextReport(), page(host), 1)) as HostSlot).release("fast");
     const hanging = page(host);
-    const slot = await policy.take(nextReport(), hanging);
+    const slot = await policy.take(nextReport(), hanging, 1);
     expect(isSlot(slot)).toBe(true);
     await (slot as HostSlot).release("slow");
     // The slot is free and the URL remembered, written together.
     expect((await slotRows(host)).results).toHaveLength(0);
     expect(await slowUrl(hanging)).toEqual({ url: hanging });
-    expect(await policy.take(nextReport(), hanging)).toBe("slow");
+    expect(await policy.take(nextReport(), hanging, 1)).toBe("slow");
     // Another invocation's main lane knows it too (from D1, not from the first invocation's memory) ...
     const other = createHostPolicy(db, "main", settings);
-    expect(await other.take(nextReport(), hanging)).toBe("slow");
+    expect(await other.take(nextReport(), hanging, 1)).toBe("slow");
     // ... and the same site's other URLs stay in the main lane.
-    const sibling = await other.take(nextReport(), page(host));
+    const sibling = await other.take(nextReport(), page(host), 1);
     expect(isSlot(sibling)).toBe(true);
     await (sibling as HostSlot).release("fast");
   });
 
-  it("judges a host that has a slow URL and answered nothing in time lately slow as a whole", async () => {
+  it("judges a host that has a slow URL and answered nothing in time lately slow as a whole, and probes it with one page at a time", async () => {
     const host = newHost();
     const policy = createHostPolicy(db, "main", settings);
-    await ((await policy.take(nextReport(), page(host))) as HostSlot).release("slow");
-    // Nothing of the site answered: another of its pages would only pay the main lane a first deadline to show it.
-    expect(await createHostPolicy(db, "main", settings).take(nextReport(), page(host))).toBe("slow");
+    await ((await policy.take(nextReport(), page(host), 1)) as HostSlot).release("slow");
+    // Nothing of the site answered: one of its other pages still tries it in the main lane (the probe) ...
+    const probe = await createHostPolicy(db, "main", settings).take(nextReport(), page(host), 2);
+    expect(isSlot(probe)).toBe(true);
+    expect(await probeRow(host)).toMatchObject({ running: 1 });
+    // ... one at a time: another waits for the probe's answer a moment, then goes back to the queue for it.
+    expect(await createHostPolicy(db, "main", settings).take(nextReport(), page(host), 2)).toBe("wait");
+    // The probe missed too: the host rests, and its pages go to the slow lane untried.
+    await (probe as HostSlot).release("slow");
+    expect(await probeRow(host)).toMatchObject({ running: 0 });
+    expect(await createHostPolicy(db, "main", settings).take(nextReport(), page(host), 2)).toBe("slow");
     // Once the slow lane gets an answer in time from it, its other pages are tried in the main lane again.
-    await ((await createHostPolicy(db, "slow", settings).take(nextReport(), page(host))) as HostSlot).release("fast");
-    const next = await createHostPolicy(db, "main", settings).take(nextReport(), page(host));
+    await ((await createHostPolicy(db, "slow", settings).take(nextReport(), page(host), 1)) as HostSlot).release("fast");
+    const next = await createHostPolicy(db, "main", settings).take(nextReport(), page(host), 1);
     expect(isSlot(next)).toBe(true);
     await (next as HostSlot).release("fast");
+  });
+
+  it("lets a probe that answers in time vouch for its host: the pages waiting for it take main-lane slots", async () => {
+    const host = newHost();
+    const hanging = `https://${host}/search?q=1`;
+    await ((await createHostPolicy(db, "main", settings).take(nextReport(), hanging, 1)) as HostSlot).release("slow");
+    // Another URL of the path that hangs does not probe (it would only show the same again): the slow lane.
+    expect(await createHostPolicy(db, "main", settings).take(nextReport(), `https://${host}/search?q=2`, 1)).toBe("slow");
+    const probe = await createHostPolicy(db, "main", settings).take(nextReport(), page(host), 2);
+    expect(isSlot(probe)).toBe(true);
+    // Another account's page waits for the probe's answer in the consumer, not in the queue.
+    const waiting = createHostPolicy(db, "main", settings).take(nextReport(), page(host), 3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await (probe as HostSlot).release("fast");
+    const vouched = await waiting;
+    expect(isSlot(vouched)).toBe(true);
+    expect(await probeRow(host)).toBeNull();
+    // The hanging URL itself stays in the slow lane.
+    expect(await createHostPolicy(db, "main", settings).take(nextReport(), hanging, 1)).toBe("slow");
+    await (vouched as HostSlot).release("fast");
+  });
+
+  it(`judges a path slow once ${PATH_SLOW_AFTER} of its URLs are: its next new URL goes to the slow lane, the host's other paths do not`, async () => {
+    const host = newHost();
+    const policy = createHostPolicy(db, "main", settings);
+    // The site answers its pages in time (it is not slow as a whole).
+    await ((await policy.take(nextReport(), page(host), 1)) as HostSlot).release("fast");
+    const search = (n: number) => `https://${host}/search?q=${n}`;
+    for (let n = 1; n < PATH_SLOW_AFTER; n++) await ((await policy.take(nextReport(), search(n), 1)) as HostSlot).release("slow");
+    // Fewer than PATH_SLOW_AFTER slow queries: a new one is still tried in the main lane.
+    const tried = await createHostPolicy(db, "main", settings).take(nextReport(), search(100), 1);
+    expect(isSlot(tried)).toBe(true);
+    await (tried as HostSlot).release("slow");
+    expect(await createHostPolicy(db, "main", settings).take(nextReport(), search(101), 1)).toBe("slow");
+    const other = await createHostPolicy(db, "main", settings).take(nextReport(), page(host), 1);
+    expect(isSlot(other)).toBe(true);
+    await (other as HostSlot).release("fast");
+  });
+
+  it("shares a host's slots between the accounts waiting for it: one account's slots pass to another as they free", async () => {
+    const host = newHost();
+    const first = await Promise.all(Array.from({ length: cap }, () => createHostPolicy(db, "slow", settings).take(nextReport(), page(host), 1)));
+    expect(first.every(isSlot)).toBe(true);
+    // Alone, account 1 took every slot; account 2 waits for the host ...
+    expect(await createHostPolicy(db, "slow", settings).take(nextReport(), page(host), 2)).toBe("wait");
+    // ... so a freed slot of account 1 is not account 1's again while it holds its share (ceil(cap / 2)) or more ...
+    const shareOf2 = Math.ceil(cap / 2);
+    for (let n = 0; n < cap - shareOf2; n++) {
+      await (first[n] as HostSlot).release("fast");
+      expect(await createHostPolicy(db, "slow", settings).take(nextReport(), page(host), 1)).toBe("wait");
+    }
+    // ... but account 2's, up to its share.
+    const second = await Promise.all(Array.from({ length: cap - shareOf2 }, () => createHostPolicy(db, "slow", settings).take(nextReport(), page(host), 2)));
+    expect(second.every(isSlot)).toBe(true);
+    const held = (await slotAccounts(host)).results;
+    expect(held).toEqual([
+      { account_id: 1, n: shareOf2 },
+      { account_id: 2, n: cap - shareOf2 },
+    ]);
+    await Promise.all([...first.slice(cap - shareOf2), ...second].filter(isSlot).map((slot) => slot.release("fast")));
   });
 
   it("keeps a URL slow while the slow lane finds it slow, and forgets it once the slow lane gets a fast answer", async () => {
     const host = newHost();
     const url = page(host);
-    await (await createHostPolicy(db, "main", settings).take(nextReport(), url) as HostSlot).release("slow");
+    await (await createHostPolicy(db, "main", settings).take(nextReport(), url, 1) as HostSlot).release("slow");
     const slowLane = createHostPolicy(db, "slow", settings);
-    await (await slowLane.take(nextReport(), url) as HostSlot).release("slow");
-    expect(await createHostPolicy(db, "main", settings).take(nextReport(), url)).toBe("slow");
-    await (await slowLane.take(nextReport(), url) as HostSlot).release("fast");
+    await (await slowLane.take(nextReport(), url, 1) as HostSlot).release("slow");
+    expect(await createHostPolicy(db, "main", settings).take(nextReport(), url, 1)).toBe("slow");
+    await (await slowLane.take(nextReport(), url, 1) as HostSlot).release("fast");
     expect(await slowUrl(url)).toBeNull();
-    const main = await createHostPolicy(db, "main", settings).take(nextReport(), url);
+    const main = await createHostPolicy(db, "main", settings).take(nextReport(), url, 1);
     expect(isSlot(main)).toBe(true);
     await (main as HostSlot).release("fast");
   });

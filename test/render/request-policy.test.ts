@@ -4,11 +4,11 @@
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { assetAxeSource } from "../../src/render/axe-source";
+import { assetPageScripts } from "../../src/render/page-scripts";
 import { renderPool } from "../../src/render/browser-pool";
 import { crawlBrowserSessions } from "../../src/crawls/crawl-lifecycle";
 
-const pool = renderPool(env.BROWSER, crawlBrowserSessions(createDb(env.DB)), { concurrency: 2, timeoutMs: 8000 }, assetAxeSource(env.ASSETS));
+const pool = renderPool(env.BROWSER, crawlBrowserSessions(createDb(env.DB)), { concurrency: 2, timeoutMs: 8000 }, assetPageScripts(env.ASSETS));
 afterAll(() => pool.release());
 
 const received = async (tag: string, origin = env.PAGE_SERVER) =>

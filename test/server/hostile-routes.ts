@@ -113,8 +113,10 @@ export const hostileRoutes: [string, Route][] = [
     res.write("<!doctype html><title>Drip</title>");
     every(req, res, lastNumber(path, 100), () => res.write("<p>drip</p>"));
   }],
-  // Accepts the request and never answers.
+  // Accepts the request and never answers; /hostile/hang/<anything> too (a hanging URL on a path of its own: slowness
+  // is also judged per path, src/queue/slowness.ts).
   ["/hostile/hang", (req, res) => every(req, res, 1000, () => true)],
+  ["/hostile/hang/", (req, res) => every(req, res, 1000, () => true)],
   // Closes the connection without a response.
   ["/hostile/reset", (req) => req.socket.destroy()],
   // Starts an HTML response, then drops the connection half way.

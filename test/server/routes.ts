@@ -8,6 +8,7 @@ import { loginRoutes } from "./login-routes";
 import { renderRoutes } from "./render-routes";
 import { llmsRoutes } from "./llms-routes";
 import { agentRoutes } from "./agent-routes";
+import { experienceRoutes } from "./experience-routes";
 
 export type Route = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
@@ -61,4 +62,5 @@ export const routes: [string, Route][] = [
   ...renderRoutes,
   ...llmsRoutes,
   ...agentRoutes,
+  ...experienceRoutes,
 ];

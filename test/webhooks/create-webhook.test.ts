@@ -37,7 +37,7 @@ describe("POST /api/v1/webhooks", () => {
   it("rejects unknown events, no events and a bad url with 422 naming the allowed values", async () => {
     const unknown = await call("/api/v1/webhooks", { key: alice.key, json: { url: hookUrl("ok").url, events: ["report.done"] } });
     expect(unknown.status).toBe(422);
-    expect(unknown.json.message).toContain("report.completed, report.failed, report.score_dropped, crawl.completed, *");
+    expect(unknown.json.message).toContain("report.completed, report.failed, report.score_dropped, report.changed, crawl.completed, project.changed, *");
     expect(unknown.json.errors).toHaveProperty("events");
     const none = await call("/api/v1/webhooks", { key: alice.key, json: { url: hookUrl("ok").url, events: [] } });
     expect(none.status).toBe(422);

@@ -5,7 +5,11 @@ import { domSize } from "./dom-size";
 import { httpRequests } from "./http-requests";
 import { imageDimensions } from "./image-dimensions";
 import { imageFormat } from "./image-format";
+import { cumulativeLayoutShift } from "./cumulative-layout-shift";
+import { largestContentfulPaint } from "./largest-contentful-paint";
 import { loadTime } from "./load-time";
+import { pageWeight } from "./page-weight";
+import { totalBlockingTime } from "./total-blocking-time";
 import { pageSize } from "./page-size";
 import { textCompression } from "./text-compression";
 
@@ -20,4 +24,8 @@ export const performanceChecks: readonly Check[] = [
   deferJavascript,
   domSize,
   doctype,
+  largestContentfulPaint,
+  cumulativeLayoutShift,
+  totalBlockingTime,
+  pageWeight,
 ];

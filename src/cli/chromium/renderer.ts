@@ -2,7 +2,8 @@ import { runAxeInPage } from "../../analysis/axe-run";
 import { targetGuard } from "../../analysis/fetch-page";
 import { renderTimeoutFailure } from "../../analysis/render-page";
 import { AXE_TIMEOUT_MS, IDLE_MS, MAX_ERROR_LENGTH, MAX_ERRORS, MAX_IDLE_WAIT_MS, type RenderInit, type RenderOutcome, type Renderer } from "../../analysis/render-types";
-import { axeSource } from "./axe-source";
+import { axeSource } from "./page-scripts";
+import { prepareLab, readLab } from "./device-lab";
 import { connectCdp, type Cdp } from "./cdp";
 import { launchChromium, type LaunchedChromium } from "./launch";
 
@@ -172,6 +173,8 @@ async function load(cdp: Cdp, url: string, init: RenderInit, browserContextId: s
   page.sessions.add(sessionId);
   await prepareSession(cdp, sessionId);
   await cdp.send("Page.enable", {}, sessionId);
+  const send = (method: string, params: Params) => cdp.send(method, params, sessionId);
+  const lab = await prepareLab(send, init.device);
   const navigated = await cdp.send<{ errorText?: string }>("Page.navigate", { url }, sessionId);
   if (navigated.errorText) {
     const blocked = navigated.errorText === BLOCKED;
@@ -198,12 +201,14 @@ async function load(cdp: Cdp, url: string, init: RenderInit, browserContextId: s
   );
   const value = result.value;
   if (!value) return { ok: false, code: "render_failed", message: "The browser returned no document.", temporary: true };
+  const metrics = await readLab(send, lab);
   const source = await axeSource();
   const agentTree = source
-    ? await runAxeInPage((method, params) => cdp.send(method, params, sessionId), source, Math.min(AXE_TIMEOUT_MS, started + init.timeoutMs - Date.now()))
+    ? await runAxeInPage(send, source, Math.min(AXE_TIMEOUT_MS, started + init.timeoutMs - Date.now()))
     : { ok: false as const, message: "axe-core is not installed beside pagegrade." };
   return {
     agentTree,
+    lab: metrics,
     ok: true,
     html: value.html,
     finalUrl: value.url,

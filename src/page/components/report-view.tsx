@@ -1,3 +1,5 @@
+import { ExperienceSection } from "./experience-section";
+import type { LabMetrics } from "../../analysis/types";
 import type { Child } from "hono/jsx";
 import type { CategorySection } from "../arrange-checks";
 import { resultWords, type ResultLabel } from "../palette";
@@ -15,6 +17,8 @@ export interface ReportSummary {
   issues: { high: number; medium: number; low: number };
   sections: CategorySection[];
   structuredData?: StructuredDataView | null;
+  /** A rendered report's lab metrics: the "Page experience" section. */
+  metrics?: LabMetrics | null;
 }
 
 /** Only http(s) URLs become links: anything else stored in a report is shown as text. */
@@ -98,6 +102,7 @@ export const ReportView = ({ report, note, history }: { report: ReportSummary; n
           </ul>
         </div>
       </section>
+      {report.metrics && <ExperienceSection metrics={report.metrics} />}
       {history}
       <CategoryList sections={report.sections} />
       {report.structuredData && <StructuredDataSection view={report.structuredData} />}

@@ -42,7 +42,7 @@ describe("analyzePage with a renderer", () => {
     });
     expect(seen?.html).toContain("Rendered title for the test");
     expect(render.calls).toEqual([
-      { allowPrivateTargets: options.allowPrivateTargets, timeoutMs: 4321, maxBytes: options.maxBytes, headers: { authorization: "x" } },
+      { allowPrivateTargets: options.allowPrivateTargets, timeoutMs: 4321, maxBytes: options.maxBytes, headers: { authorization: "x" }, device: "mobile" },
     ]);
   });
 

@@ -8,7 +8,7 @@ const origin = inject("pageServer");
 describe("pagegrade audit --render runs Lighthouse 13.5's agent-accessibility-tree rules in the machine's Chromium", () => {
   it("each rule family fails with its rules, the clean page passes, and without --render it is not applicable", async () => {
     const names = Object.keys(agentTreePages);
-    const run = await runCli(["audit", ...names.map((n) => `${origin}/agents/tree/${n}`), "--allow-private", "--render", "--format", "json"]);
+    const run = await runCli(["audit", ...names.map((n) => `${origin}/agents/tree/${n}`), "--allow-private", "--render", "--device", "desktop", "--format", "json"]);
     const reports = JSON.parse(run.stdout).data as { results: Record<string, { passed: boolean; value: any; errors?: any }> }[];
     names.forEach((name, i) => {
       const { failing, review = [] } = agentTreePages[name]!;

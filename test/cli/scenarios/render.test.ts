@@ -18,7 +18,7 @@ interface JsonReport {
 
 /** One `--render` run (one Chromium) over the script-built test pages, as JSON. */
 async function renderedAudit(paths: string[], extra: string[] = []) {
-  const run = await runCli(["audit", ...paths.map(at), "--allow-private", "--render", "--format", "json", ...extra]);
+  const run = await runCli(["audit", ...paths.map(at), "--allow-private", "--render", "--device", "desktop", "--format", "json", ...extra]);
   const reports = JSON.parse(run.stdout).data as JsonReport[];
   return { run, byPath: Object.fromEntries(paths.map((path, i) => [path, reports[i]!])) };
 }
@@ -96,7 +96,7 @@ describe("pagegrade audit --render, in the machine's Chromium", () => {
     // Five pages whose links exist only after script: a fetch-only crawl finds the first page alone.
     const args = ["crawl", at("/render/site/5/0"), "--allow-private", "--source", "links", "--interval-ms", "0", "--format", "json"];
     const urls = (run: { stdout: string }) => (JSON.parse(run.stdout).data as JsonReport[]).map((r) => r.url.replace(origin, "")).sort();
-    const rendered = await runCli([...args, "--render"]);
+    const rendered = await runCli([...args, "--render", "--device", "desktop"]);
     expect(rendered.code, rendered.stderr).toBe(0);
     expect(urls(rendered)).toEqual([0, 1, 2, 3, 4].map((i) => `/render/site/5/${i}`));
     const fetched = await runCli(args);
