@@ -33,6 +33,7 @@ export default defineConfig(async () => {
           CRAWL_SITE_ALONE: inject("crawlSiteAlone"),
           OTHER_HOST: inject("otherHost"),
           WATCHED_SITE: inject("watchedSite"),
+          ERROR_PAGE_SITE: inject("errorPageSite"),
           // Off when no Chromium was found for the browser binding (test/global-setup.ts).
           RENDERING: inject("rendering"),
           // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.

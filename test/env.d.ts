@@ -16,6 +16,8 @@ declare global {
       OTHER_HOST: string;
       /** The change log's site on 127.0.0.3 (test/server/watched-site.ts): pages and a robots.txt tests change. */
       WATCHED_SITE: string;
+      /** The planted site of error pages (test/server/error-page-site.ts), steered by test/crawls/scenarios/error-pages.test.ts. */
+      ERROR_PAGE_SITE: string;
     }
   }
 }
@@ -29,6 +31,7 @@ declare module "vitest" {
     rendering: "true" | "false";
     otherHost: string;
     watchedSite: string;
+    errorPageSite: string;
     /** wrangler.toml [vars] as shipped, read by wrangler itself. */
     shippedVars: Record<string, unknown>;
   }

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { unstable_readConfig } from "wrangler";
 import { crawlSiteRoutes } from "./server/crawl-site";
+import { errorPageSiteRoutes } from "./server/error-page-site";
 import { startPageServer } from "./server/page-server";
 import { watchedSiteRoutes } from "./server/watched-site";
 import { NO_CHROMIUM, setupLocalBrowser } from "../scripts/setup-local-browser.mjs";
@@ -21,7 +22,10 @@ export default async function setup(project: TestProject) {
   const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
   // The change log's site (pages and a robots.txt the tests change), on its own host: its own project.
   const watchedSite = await startPageServer(0, watchedSiteRoutes(), "127.0.0.3");
+  // The planted site of error pages (test/server/error-page-site.ts), steered by one test file: its own origin.
+  const errorPageSite = await startPageServer(0, errorPageSiteRoutes());
   project.provide("pageServer", server.origin);
+  project.provide("errorPageSite", errorPageSite.origin);
   project.provide("watchedSite", watchedSite.origin);
   project.provide("crawlSite", crawlSite.origin);
   project.provide("crawlSiteAlone", crawlSiteAlone.origin);
@@ -34,5 +38,6 @@ export default async function setup(project: TestProject) {
     await crawlSiteAlone.close();
     await otherHost.close();
     await watchedSite.close();
+    await errorPageSite.close();
   };
 }

@@ -1,19 +1,24 @@
 import { comparison, pageChangesOf, type Comparison } from "../site/issues/compare";
 import { issueRows, tallyPages, type IssueRow } from "../site/issues/issue-rows";
 import type { SiteVerdict } from "../site/checks/types";
+import { crawlScore, tallyScores } from "../site/crawl-frontier";
+import { countedFailures, isErrorPage } from "../site/issues/error-pages";
 import type { Baseline } from "./baseline";
 import { wasAnalysed, type PageReport } from "./page-report";
 
 // The CLI's crawl counts its issues with the service's pure pieces (src/site/issues/), over the results it holds.
 
-const failuresOf = (pages: PageReport[]) => pages.filter(wasAnalysed).map((page) => ({ url: page.url, failed: page.failed.map((check) => check.id) }));
+/** The checks the crawl counts a page in: an error page only in http_status (src/site/issues/error-pages.ts). */
+export const countedChecks = (page: PageReport): string[] => countedFailures(page.failed.map((check) => check.id));
+
+const failuresOf = (pages: PageReport[]) => pages.filter(wasAnalysed).map((page) => ({ url: page.url, failed: countedChecks(page) }));
 
 /** The crawl's issue table: one row per failing check, page and site checks together, as GET /crawls/{id}/issues. */
 export const crawlIssueRows = (pages: PageReport[], siteChecks: Record<string, SiteVerdict>): IssueRow[] =>
   issueRows(tallyPages(failuresOf(pages)), siteChecks, pages.filter(wasAnalysed).length);
 
 const baselineFailures = (baseline: Baseline) =>
-  [...baseline.pages].map(([url, page]) => ({ url, failed: Object.keys(page.results).filter((id) => !page.results[id]!.passed) }));
+  [...baseline.pages].map(([url, page]) => ({ url, failed: countedFailures(Object.keys(page.results).filter((id) => !page.results[id]!.passed)) }));
 
 /** A baseline file's site checks as verdicts: an older file without counts counts a failure as one problem. */
 const siteVerdicts = (checks: NonNullable<Baseline["siteChecks"]>): Record<string, SiteVerdict> =>
@@ -24,8 +29,9 @@ const siteVerdicts = (checks: NonNullable<Baseline["siteChecks"]>): Record<strin
 /** The crawl against a crawl baseline, as GET /crawls/{id}/compare (without scores of the baseline's site). */
 export function crawlComparison(pages: PageReport[], siteChecks: Record<string, SiteVerdict>, baseline: Baseline, score: number | null): Comparison {
   const { changes, added, removed } = pageChangesOf(baselineFailures(baseline), failuresOf(pages));
-  const scores = [...baseline.pages.values()].map((page) => page.score);
-  const before = scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null;
+  // The baseline's score as the crawl's own: error pages left out.
+  const scored = baselineFailures(baseline).filter((page) => !isErrorPage(page.failed));
+  const before = crawlScore(tallyScores(scored.map((page) => baseline.pages.get(page.url)!.score))).score;
   return comparison({
     crawl: 0,
     with: 0,
@@ -44,7 +50,7 @@ export function judgedByNewFailures(pages: PageReport[], baseline: Baseline): Pa
   const before = new Map(baselineFailures(baseline).map((page) => [page.url, new Set(page.failed)]));
   return pages.map((page) => {
     if (!wasAnalysed(page)) return page;
-    const fresh = page.failed.filter((check) => !before.get(page.url)?.has(check.id)).map((check) => `new failure: ${check.id}`);
+    const fresh = countedChecks(page).filter((id) => !before.get(page.url)?.has(id)).map((id) => `new failure: ${id}`);
     return { ...page, budget: { passed: fresh.length === 0, reasons: fresh } };
   });
 }

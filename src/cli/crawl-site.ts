@@ -14,6 +14,8 @@ import { auditPage } from "./audit";
 import type { SiteVerdict } from "../site/checks/types";
 import { addFinds, crawlScore, foundViaOf, linkFinds, settledState, tallyScores, type FrontierPage } from "../site/crawl-frontier";
 import { followsLinks, type CrawlFoundVia, type CrawlPageState } from "../site/terms";
+import { failedCheckIds } from "../site/issues/check-info";
+import { isErrorPage } from "../site/issues/error-pages";
 
 /** One page of an in-process crawl: its analysis when it was fetched, nothing when robots.txt disallows it. */
 export interface CrawledPage {
@@ -117,7 +119,9 @@ export async function crawlSite(
   );
   for (const link of planned) if (link.answer) answers.set(link.url, link.answer);
   const siteChecks = runSiteChecks({ pages: sitePages, ...siteContextOf({ discoveredBy, truncated, source: crawl.source, siteFacts: site }, answers) });
-  const { score, result } = crawlScore(tallyScores(pages.flatMap((page) => (page.outcome?.ok ? [page.outcome.score] : []))));
+  // Error pages are not scored (src/site/issues/error-pages.ts), as in a service crawl.
+  const scored = pages.flatMap((page) => (page.outcome?.ok && !isErrorPage(failedCheckIds(page.outcome.results)) ? [page.outcome.score] : []));
+  const { score, result } = crawlScore(tallyScores(scored));
   return {
     ok: true,
     discoveredBy,

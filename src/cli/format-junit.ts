@@ -1,6 +1,7 @@
 import { describeErrors, describeValue } from "../page/describe-result";
 import type { Budget } from "./args";
 import { describeComparison, type Comparison } from "./baseline";
+import { countedChecks } from "./crawl-issues";
 import type { PageReport } from "./page-report";
 import type { RunReport } from "./run-report";
 import type { SiteReport } from "./site-report";
@@ -87,7 +88,7 @@ function siteSuite(site: SiteReport, budget: Budget): Suite {
 /** A crawl's issues: one testcase per failing check, listing every page failing it (a site check: its examples). */
 function issueSuite(run: RunReport, site: SiteReport): Suite {
   const cases = site.issues.map((row) => {
-    const pages = row.kind === "page" ? run.pages.filter((page) => page.failed.some((check) => check.id === row.check)).map((page) => page.url) : row.examples;
+    const pages = row.kind === "page" ? run.pages.filter((page) => countedChecks(page).includes(row.check)).map((page) => page.url) : row.examples;
     const body = [`${row.kind === "page" ? "pages" : "problems"}: ${row.pages}`, ...pages.map((url) => `page: ${url}`), `fix: ${row.fix}`].join("\n");
     const attributes = { name: row.check, classname: `pagegrade.issues.${row.importance}` };
     return element("testcase", attributes, element("failure", { message: row.title, type: row.importance }, escapeXml(body)));

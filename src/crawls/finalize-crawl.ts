@@ -1,7 +1,8 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, not, sql } from "drizzle-orm";
 import { crawlScore } from "../site/crawl-frontier";
 import { crawlPages, crawls, reports, type Crawl } from "../db/schema";
 import { issueSummaryOf } from "./summarize-crawls";
+import { isErrorPageSql } from "./page-failures";
 import { claimLastPage, completeCrawl, storeIssueSummary } from "./crawl-lifecycle";
 import type { CrawlDeps } from "./crawl-deps";
 import { notifyCrawlCompleted } from "./notify";
@@ -68,7 +69,8 @@ export async function completeCrawlChecks(deps: CrawlDeps, crawl: Crawl): Promis
       .select({ sum: sql<number>`coalesce(sum(${reports.score}), 0)`, count: count(reports.score) })
       .from(crawlPages)
       .innerJoin(reports, eq(reports.id, crawlPages.reportId))
-      .where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "audited"))),
+      // Error pages are not scored (src/site/issues/error-pages.ts).
+      .where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "audited"), not(isErrorPageSql))),
     db.select({ siteChecks: crawls.siteChecks }).from(crawls).where(eq(crawls.id, crawl.previousId ?? 0)),
   ]);
   const checks = await runSiteChecksOver(

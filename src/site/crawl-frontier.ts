@@ -85,7 +85,7 @@ export function addFinds(known: Map<string, FrontierPage>, finds: LinkFinds, lim
 /** How a page was found, as its row and the CLI's report say it (known once the crawl ends). */
 export { foundViaOf };
 
-/** The audited pages' scores, summed and counted: a memory crawl adds them up, a D1 one asks SQL for the two. */
+/** The audited pages' scores (error pages left out by the callers), summed and counted: a memory crawl adds them up, a D1 one asks SQL for the two. */
 export interface ScoreTally {
   sum: number;
   count: number;
@@ -93,7 +93,10 @@ export interface ScoreTally {
 
 export const tallyScores = (scores: number[]): ScoreTally => ({ sum: scores.reduce((sum, one) => sum + one, 0), count: scores.length });
 
-/** The crawl's score: the mean of its audited pages' scores, rounded, and its label; none without an audited page. */
+/**
+ * The crawl's score: the mean of its audited pages' scores, error pages left out (issues/error-pages.ts), rounded,
+ * and its label; none without such a page.
+ */
 export function crawlScore(tally: ScoreTally): { score: number | null; result: ResultLabel | null } {
   if (tally.count === 0) return { score: null, result: null };
   const score = Math.round(tally.sum / tally.count);
