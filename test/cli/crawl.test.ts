@@ -29,6 +29,9 @@ const planted = () => ({
   // The audited 404 and the URL only llms.txt lists, asked for during discovery.
   llms_txt_links: [site("/site/llms-gone"), site("/site/missing")],
 });
+// A page is counted in a check it fails, but an error page (the 404 /site/missing) only in http_status (docs/crawls.md "Error pages").
+const countedIn = (page: { results: Record<string, { passed: boolean }> }, id: string) =>
+  page.results[id]?.passed === false && (id === "http_status" || page.results.http_status!.passed);
 const sortedIfStrings = (examples: unknown[]) => (examples.every((e) => typeof e === "string") ? [...examples].sort() : examples);
 
 describe("pagegrade crawl of the local crawl site", () => {
@@ -50,7 +53,10 @@ describe("pagegrade crawl of the local crawl site", () => {
       truncated: false,
     });
     expect(report.site.result).toMatch(/^(good|decent|bad)$/);
-    const scores = report.data.map((page: { score: number }) => page.score);
+    // The mean of the pages that answered 200: the 404 /site/missing is an error page, not scored (docs/crawls.md "Error pages").
+    const answered = report.data.filter((page: { results: Record<string, { passed: boolean }> }) => page.results.http_status!.passed);
+    expect(report.data.length - answered.length).toBe(1);
+    const scores = answered.map((page: { score: number }) => page.score);
     expect(report.site.score).toBe(Math.round(scores.reduce((a: number, b: number) => a + b, 0) / scores.length));
     expect(report.data).toHaveLength(14);
     expect(report.data.map((page: { url: string }) => page.url)).not.toContain(site("/site/private/secret"));
@@ -95,7 +101,7 @@ describe("pagegrade crawl of the local crawl site", () => {
     const [issueSuite, siteSuite, ...pageSuites] = xml.testsuites.testsuite;
     expect(issueSuite.name).toBe(`issues: ${site("/site/")}`);
     expect(issueSuite.testcase.map((c: { name: string }) => c.name)).toEqual(report.site.issues.map((row: { check: string }) => row.check));
-    const failingPages = (id: string) => report.data.filter((page: any) => page.results[id]?.passed === false).map((page: { url: string }) => page.url);
+    const failingPages = (id: string) => report.data.filter((page: any) => countedIn(page, id)).map((page: { url: string }) => page.url);
     for (const testcase of issueSuite.testcase) {
       const row = report.site.issues.find((r: { check: string }) => r.check === testcase.name);
       const listed = testcase.failure["#text"].split("\n").filter((line: string) => line.startsWith("page: ")).map((line: string) => line.slice(6));
@@ -182,10 +188,13 @@ describe("pagegrade crawl of the local crawl site", () => {
   it("counts the issues across the pages as the service does: one row per failing check, sorted by importance then pages", () => {
     const rows = report.site.issues as { check: string; kind: string; importance: string; pages: number; share: number; examples: string[] }[];
     const https = rows.find((row) => row.check === "https")!;
-    expect(https).toMatchObject({ kind: "page", importance: "high", pages: 14, share: 1 });
-    expect(https.examples).toEqual(report.data.slice(0, 5).map((page: { url: string }) => page.url));
+    // Every page but the 404, which http_status counts.
+    expect(https).toMatchObject({ kind: "page", importance: "high", pages: 13, share: 0.929 });
+    const answered = report.data.filter((page: { url: string }) => page.url !== site("/site/missing"));
+    expect(https.examples).toEqual(answered.slice(0, 5).map((page: { url: string }) => page.url));
+    expect(rows.find((row) => row.check === "http_status")).toMatchObject({ pages: 1, examples: [site("/site/missing")] });
     for (const row of rows.filter((r) => r.kind === "page")) {
-      expect(row.pages, row.check).toBe(report.data.filter((page: any) => page.results[row.check]?.passed === false).length);
+      expect(row.pages, row.check).toBe(report.data.filter((page: any) => countedIn(page, row.check)).length);
     }
     expect(rows.find((row) => row.check === "orphan_pages")).toMatchObject({ kind: "site", pages: 1, examples: [site("/site/orphan")] });
     const rank = { high: 0, medium: 1, low: 2 } as Record<string, number>;
@@ -216,7 +225,8 @@ describe("pagegrade crawl of the local crawl site", () => {
   it("text and markdown lead with the issue table, then the site and its failed site checks", async () => {
     const text = await runCli(crawlArgs);
     expect(text.stdout).toMatch(/^Issues across 14 audited pages: \d+ failing checks\n  high  /);
-    expect(text.stdout).toMatch(/\n  high    https +14 pages \(100%\) +The page is served over HTTPS\n/);
+    // Every page but the 404, which only http_status counts; the share is over the 14 audited pages.
+    expect(text.stdout).toMatch(/\n  high    https +13 pages \(93%\) +The page is served over HTTPS\n/);
     expect(text.stdout).toMatch(new RegExp(`\\n\\nSite ${site("/site/")} \\(pages found by sitemap\\)\\n  \\d+/100 \\w+  pages: 14 audited, 0 failed, 1 blocked by robots.txt  PASS`));
     expect(text.stdout).toContain(`  site    orphan_pages: `);
     expect(text.stdout).toContain(`          ${site("/site/orphan")}`);
@@ -224,7 +234,7 @@ describe("pagegrade crawl of the local crawl site", () => {
     const markdown = await runCli([...crawlArgs, "--format", "markdown"]);
     expect(markdown.stdout).toContain("### Issues across 14 audited pages\n\n| Importance | Check | Pages | Share | Examples |");
     expect(markdown.stdout.indexOf("### Issues across")).toBeLessThan(markdown.stdout.indexOf("| Site check | Result | Examples |"));
-    expect(markdown.stdout).toMatch(/\| high \| `https` [^|]+\| 14 \| 100% \|/);
+    expect(markdown.stdout).toMatch(/\| high \| `https` [^|]+\| 13 \| 93% \|/);
     expect(markdown.stdout).toContain("| Site check | Result | Examples |");
     expect(markdown.stdout).toMatch(/\| `orphan_pages` \| ❌ 1 \| http:\/\/127\.0\.0\.1:\d+\/site\/orphan \|/);
   });
