@@ -42,6 +42,9 @@ describe("pagegrade crawl of a site with error pages among its pages", () => {
 
   it("counts meta_description on the 6 pages that answered 200 without one, the 404s in http_status only", () => {
     expect(before.site.pages).toMatchObject({ found: 64, audited: 64, failed: 0 });
+    // The 60 pages come from the RSS feed robots.txt names at /news/feed; the error pages from the start URL and links.
+    expect(before.site.discovered_by).toBe("sitemap");
+    expect(before.site.crawl_pages.filter((p: { in_sitemap: boolean }) => p.in_sitemap).map((p: { url: string }) => p.url)).toEqual(contentPages());
     const rows = new Map((before.site.issues as Record<string, any>[]).map((row) => [row.check, row]));
     expect(rows.get("meta_description")).toMatchObject({ kind: "page", pages: 6, examples: missing().slice(0, 5) });
     expect(rows.get("http_status")).toMatchObject({ kind: "page", pages: 4 });

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { recordFailures, storedFailures } from "../../src/crawls/page-failures";
+import { and, eq, not } from "drizzle-orm";
+import { isErrorPageSql, recordFailures, storedFailures } from "../../src/crawls/page-failures";
 import { createDb } from "../../src/db/client";
+import { crawlPages } from "../../src/db/schema";
 import { createCaller, seedReport } from "../helpers/api";
 import { addPage, seedCrawl } from "../helpers/crawl-rows";
 
@@ -24,6 +26,28 @@ describe("a crawl page's failed checks (page-failures.ts)", () => {
       { check_id: "h1", crawl_page_id: audited },
       { check_id: "title", crawl_page_id: audited },
     ]);
+  });
+
+  it("records only http_status of an error page, which isErrorPageSql then finds", async () => {
+    const crawlId = await seedCrawl(await createCaller());
+    const page = await addPage(crawlId, "https://seeded.example/ok", "audited");
+    const error = await addPage(crawlId, "https://seeded.example/gone", "audited");
+    const db = createDb(env.DB);
+    await recordFailures(db, { crawlId, crawlPageId: page }, ["meta_description", "title"]);
+    await recordFailures(db, { crawlId, crawlPageId: error }, ["meta_description", "http_status", "title"]);
+    expect(await failuresOf(crawlId)).toEqual([
+      { check_id: "http_status", crawl_page_id: error },
+      { check_id: "meta_description", crawl_page_id: page },
+      { check_id: "title", crawl_page_id: page },
+    ]);
+    const urls = (errorPages: boolean) =>
+      db
+        .select({ url: crawlPages.url })
+        .from(crawlPages)
+        .where(and(eq(crawlPages.crawlId, crawlId), errorPages ? isErrorPageSql : not(isErrorPageSql)))
+        .then((rows) => rows.map((row) => row.url));
+    expect(await urls(true)).toEqual(["https://seeded.example/gone"]);
+    expect(await urls(false)).toEqual(["https://seeded.example/ok"]);
   });
 
   it("reads nothing from a report without stored results", async () => {
