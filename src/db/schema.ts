@@ -287,8 +287,11 @@ export const changes = sqliteTable(
     createdAt: text().notNull().default(now),
   },
   (t) => [
-    // The project log and a report's log, newest first, each through its own index.
-    index("changes_account_project_created_idx").on(t.accountId, t.project, t.createdAt, t.id),
+    // The project log and a report's log, newest first, each through its own index. The project's carries rank and
+    // field after the order: a severity or field filter is tested on the index entry, so the page walks the index in
+    // order without a sort and the count reads the index alone, never the rows (p99 < 100 ms at 100,000 changes,
+    // docs/benchmarks.md).
+    index("changes_project_log_idx").on(t.accountId, t.project, t.createdAt, t.id, t.rank, t.field),
     index("changes_report_created_idx").on(t.reportId, t.createdAt, t.id),
     uniqueIndex("changes_report_generation_field_unique").on(t.reportId, t.generation, t.field),
   ],
