@@ -147,6 +147,19 @@ describe("every list query reads an index range of the account, never the whole 
     });
   });
 
+  it("the compare's changed pages seek the other crawl's page and both history rows through unique indexes", async () => {
+    const { changedPages } = await import("../../src/crawls/changed-pages");
+    const plans = await plansOf((db) => changedPages(db, 2, 1));
+    expect(plans).toHaveLength(1);
+    const [plan] = plans as [string];
+    // The crawl's own pages by its index; every other table a unique-index seek per page, never a scan.
+    expect(plan, plan).toMatch(/SEARCH p USING INDEX crawl_pages_crawl_state_idx \(crawl_id=\? AND state=\?\)/);
+    expect(plan, plan).toMatch(/SEARCH q USING INDEX crawl_pages_crawl_url_unique \(crawl_id=\? AND url=\?\)/);
+    expect(plan, plan).toMatch(/SEARCH hn USING INDEX report_history_generation_unique \(report_id=\? AND generation=\?\)/);
+    expect(plan, plan).toMatch(/SEARCH hb USING INDEX report_history_generation_unique \(report_id=\? AND generation=\?\)/);
+    expect(plan, plan).not.toMatch(/SCAN (p|q|hn|hb|crawl_pages|report_history)\b/);
+  });
+
   it.each([{ sort_by: "created_at" }, { sort_by: "project", sort: "asc" }, { search: "plan" }])("projects %j", async (query) => {
     const plans = await plansOf((db) => listProjects(db, accountId, listProjectsQuery.parse(query)));
     for (const plan of plans) {

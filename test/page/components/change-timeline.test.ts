@@ -12,7 +12,7 @@ const reportPage = async (id: number) => {
 /** The timeline's entries in page order, as plain text. */
 const entries = (html: string) =>
   [...(html.match(/<section class="history changes"[\s\S]*?<\/section>/)?.[0] ?? "").matchAll(/<li class="change-(\w+)">([\s\S]*?)<\/li>/g)].map(
-    ([, severity, item]) => ({ severity, text: item!.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim() }),
+    ([, severity, item]) => ({ severity, text: item!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim() }),
   );
 
 describe("the report page's change timeline, through the real queue", () => {
