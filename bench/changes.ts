@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parsePage } from "../src/analysis/parse";
 import { watchedBytes, watchedOf } from "../src/analysis/watched";
@@ -58,7 +58,10 @@ function build(file: string) {
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
+const load = () => loadavg().map((n) => n.toFixed(2)).join(", ");
+
 async function main() {
+  console.log(`load average at start: ${load()}`);
   watchedSizes();
   const dir = mkdtempSync(join(tmpdir(), "bench-changes-"));
   const file = join(dir, "changes.sqlite");
@@ -72,7 +75,9 @@ async function main() {
     ["project log, page 1", project, {}],
     ["project log, page 100 (per_page 100)", project, { page: "100", per_page: "100" }],
     ["project log, severity=critical", project, { severity: "critical" }],
+    ["project log, severity=warning", project, { severity: "warning" }],
     ["project log, field=title", project, { field: "title" }],
+    ["project log, severity=critical&field=indexable", project, { severity: "critical", field: "indexable" }],
     ["a report's log", { reportId: 100_007 }, {}],
   ];
   for (const [label, log, params] of cases) {
@@ -90,6 +95,7 @@ async function main() {
     console.log(`${label}: total ${result.total}, p50 ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`);
     for (const plan of plans) console.log(`  plan: ${plan}`);
   }
+  console.log(`load average at end: ${load()}`);
   sqlite.close();
   if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
 }

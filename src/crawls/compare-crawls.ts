@@ -5,6 +5,7 @@ import { crawlPageFailures as f, crawlPages, crawls, type Crawl } from "../db/sc
 import type { Db } from "../db/client";
 import { comparison, type CheckChange, type Comparison } from "../site/issues/compare";
 import { MAX_ISSUE_EXAMPLES, type CheckTally } from "../site/issues/issue-rows";
+import { changedPages, type ChangedPages } from "./changed-pages";
 import { checkTallies } from "./list-crawl-issues";
 import { tallies, tallyStatement } from "./tally-failures";
 
@@ -114,7 +115,11 @@ const withMessage = "The with field must be the id of one of your completed craw
  * The compare the API and the MCP answer: the crawl (the caller's, found before) must have completed (409); `withId`
  * must be a completed crawl of the account (422); without it, no earlier completed crawl of the project is a 404.
  */
-export async function compareWith(db: Db, crawl: Crawl, withId: number | undefined): Promise<(Comparison & { detail: "pages" }) | CrawlLevelComparison> {
+export async function compareWith(
+  db: Db,
+  crawl: Crawl,
+  withId: number | undefined,
+): Promise<(Comparison & { detail: "pages"; changed: ChangedPages }) | (CrawlLevelComparison & { changed: null })> {
   if (crawl.status !== "completed") throw new ApiError(409, "The crawl has not completed: compare it once it has.");
   const before =
     withId === undefined
@@ -122,6 +127,7 @@ export async function compareWith(db: Db, crawl: Crawl, withId: number | undefin
       : await db.select().from(crawls).where(and(eq(crawls.id, withId), eq(crawls.accountId, crawl.accountId), eq(crawls.status, "completed"))).get();
   if (!before && withId !== undefined) throw new ApiError(422, withMessage, { with: [withMessage] });
   if (!before) throw new ApiError(404, "No earlier completed crawl of this project to compare with.");
-  if (crawl.prunedAt !== null || before.prunedAt !== null) return compareAtCrawlLevel(db, crawl, before);
-  return { ...(await compareCrawls(db, crawl, before)), detail: "pages" };
+  if (crawl.prunedAt !== null || before.prunedAt !== null) return { ...(await compareAtCrawlLevel(db, crawl, before)), changed: null };
+  const [compared, changed] = await Promise.all([compareCrawls(db, crawl, before), changedPages(db, crawl.id, before.id)]);
+  return { ...compared, changed, detail: "pages" };
 }

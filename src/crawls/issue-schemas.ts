@@ -85,6 +85,27 @@ const failures = z
   .object({ new: orGone, fixed: orGone, remaining: orGone })
   .meta({ description: "(page, check) failures in all; null when one crawl was pruned (`detail: crawl`)." });
 
+// The compare's pages whose title or indexability changed (src/crawls/changed-pages.ts).
+const changedGroup = <T extends z.ZodObject>(example: T) =>
+  z.object({ pages: checkCount, examples: z.array(example).max(5).meta({ description: "At most 5 of the pages, in discovery order." }) });
+const changedPagesResource = z
+  .object({
+    title: changedGroup(z.object({ url: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+    indexable: changedGroup(
+      z.object({
+        url: z.string(),
+        before: z.boolean(),
+        after: z.boolean(),
+        because: z.string().nullable().meta({ description: "Why the page is not indexable now; null when it is." }),
+      }),
+    ),
+  })
+  .nullable()
+  .meta({
+    description:
+      "Pages (by URL) audited in both crawls whose title or indexability changed, with before and after (the watched record of each crawl's generation); null when one crawl was pruned.",
+  });
+
 /** The compare of src/site/issues/compare.ts. */
 export const crawlCompareResource = z
   .object({
@@ -98,6 +119,7 @@ export const crawlCompareResource = z
     pages: z
       .object({ added: tally.nullable(), removed: tally.nullable() })
       .meta({ description: "Pages (by URL) only in this crawl, and only in the other; null when one crawl was pruned." }),
+    changed: changedPagesResource,
     issues: issueIds,
     failures,
     checks: z.array(

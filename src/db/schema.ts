@@ -287,8 +287,14 @@ export const changes = sqliteTable(
     createdAt: text().notNull().default(now),
   },
   (t) => [
-    // The project log and a report's log, newest first, each through its own index.
-    index("changes_account_project_created_idx").on(t.accountId, t.project, t.createdAt, t.id),
+    // The project log and a report's log, newest first, each through its own index. The project's three each end
+    // in what a filter tests, so the page walks one in order (no sort) and the count reads index entries alone,
+    // never the rows; `field=` and `severity=critical` read only their own range (p99 < 100 ms at 100,000 changes,
+    // docs/benchmarks.md "The change log at 100,000 changes"). The critical one is partial, so no range of ranks
+    // can pick it and sort what it reads: only `rank = 2` written as a literal (list-changes.ts).
+    index("changes_project_log_idx").on(t.accountId, t.project, t.createdAt, t.id, t.rank, t.field),
+    index("changes_project_field_idx").on(t.accountId, t.project, t.field, t.createdAt, t.id, t.rank),
+    index("changes_project_critical_idx").on(t.accountId, t.project, t.createdAt, t.id, t.field).where(sql`${t.rank} = 2`),
     index("changes_report_created_idx").on(t.reportId, t.createdAt, t.id),
     uniqueIndex("changes_report_generation_field_unique").on(t.reportId, t.generation, t.field),
   ],

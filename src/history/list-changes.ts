@@ -9,12 +9,25 @@ import { toChangeResource } from "./serialize-change";
 /** Whose changes a list reads: one report's, or every change of one project of an account. */
 export type ChangeLog = { reportId: number } | { accountId: number; project: string };
 
-/** The log's own index leads: (report_id, created_at, id) or (account_id, project, created_at, id). */
+const topRank = changeSeverities.length - 1;
+
+/**
+ * "That severity and above" as the project's indexes read it (src/db/schema.ts): `critical` is the top rank, so an
+ * equality, written as a literal so that SQLite can match the partial index of critical changes (a bound parameter
+ * could be anything); `info` is every change, so no filter at all.
+ */
+function severityFilter(severity: ListChangesQuery["severity"]): SQL | undefined {
+  const rank = severity === undefined ? 0 : changeSeverities.indexOf(severity);
+  if (rank === 0) return undefined;
+  return rank === topRank ? sql`${changes.rank} = ${sql.raw(String(topRank))}` : gte(changes.rank, rank);
+}
+
+/** The log's own index leads: (report_id, created_at, id) or one of the project's (schema.ts). */
 function whereOf(log: ChangeLog, query: Pick<ListChangesQuery, "severity" | "field">): SQL | undefined {
   const owner = "reportId" in log ? eq(changes.reportId, log.reportId) : and(eq(changes.accountId, log.accountId), eq(changes.project, log.project));
   return and(
     owner,
-    query.severity === undefined ? undefined : gte(changes.rank, changeSeverities.indexOf(query.severity)),
+    severityFilter(query.severity),
     query.field === undefined ? undefined : eq(changes.field, query.field),
   );
 }

@@ -41,7 +41,8 @@ const compareCrawlsTool = defineTool({
   title: "Compare two crawls of a site",
   description:
     "What changed between two completed crawls of a site: per check, pages (matched by URL) that newly fail it, were " +
-    "fixed, or still fail; pages added and removed; the score change. with defaults to the crawl before it of the " +
+    "fixed, or still fail; pages added and removed; pages whose title or indexability changed, with before and " +
+    "after; the score change. with defaults to the crawl before it of the " +
     "same project. Use it to answer 'did the fixes work' or 'what broke since last week'. Not for a single crawl's " +
     "state: use list_crawl_issues.",
   input: z.object({ id: idOf("crawl"), with: idOf("crawl").optional().meta({ description: "The earlier crawl; default: the one before it." }) }),
@@ -56,7 +57,8 @@ const compareCrawlsTool = defineTool({
       `new issues: ${issues.new.join(", ") || "none"}; fixed issues: ${issues.fixed.join(", ") || "none"}; ` +
       (data.detail === "crawl"
         ? "one of the two crawls was pruned, so page-level changes are gone: per check counts before and now only."
-        : `failures ${failures.new} new, ${failures.fixed} fixed, ${failures.remaining} remaining; pages ${pages.added?.pages} added, ${pages.removed?.pages} removed.`);
+        : `failures ${failures.new} new, ${failures.fixed} fixed, ${failures.remaining} remaining; pages ${pages.added?.pages} added, ${pages.removed?.pages} removed; ` +
+          `${data.changed.title.pages} retitled, ${data.changed.indexable.pages} changed indexability.`);
     return { data: { ...data }, text };
   },
 });

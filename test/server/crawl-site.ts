@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { pacedSite } from "./paced-site";
+import { steeredSite } from "./steered-site";
 import type { Route } from "./routes";
 
 /**
@@ -299,6 +300,8 @@ export const crawlSiteRoutes = (externalOrigin = "http://127.0.0.2"): [string, R
   ["/mixed-sitemap/", mixedSite("mixed-sitemap")],
   ...linksPrefixes.map((prefix): [string, Route] => [prefix, linksSite(prefix, externalOrigin)]),
   ["/evolve/", evolve],
+  // Pages a test steers between two crawls, in sets of its own (test/server/steered-site.ts).
+  ["/steered/", steeredSite()],
   ["/bad/", hostile],
   // The crawl rate tests steer these sites' speed and answers (test/server/paced-site.ts).
   ...(["pace-fast", "pace-slow", "pace-busy"] as const).map((prefix): [string, Route] => [`/${prefix}/`, pacedSite(prefix, 40)]),

@@ -78,6 +78,28 @@ describe("report.changed: the changes of a generation, at each endpoint's min_se
     expect((await strictChanged()).length).toBe(1);
   }, 90_000);
 
+  it("min_severity=critical: of a generation with a warning and a critical change, only the critical one is sent", async () => {
+    const strict = hookUrl("ok");
+    const every = hookUrl("ok");
+    const hook = await endpoint(caller, { url: strict.url, events: ["report.changed"], min_severity: "critical" });
+    await endpoint(caller, { url: every.url, events: ["report.changed"], min_severity: "info" });
+    const page = watchedPage("mixed");
+    const id = await audit(caller, page.url);
+    // One generation, two changes: the title (warning) and a noindex (critical).
+    await steer(page.name, { title: "A new title and a noindex at once", robots: "noindex" });
+    await reaudit(caller, id);
+    const [all] = await waitForWebhooks(every.tag, 1);
+    expect(JSON.parse(all!.body).data.changes.map((c: any) => [c.field, c.severity])).toEqual([
+      ["indexable", "critical"],
+      ["title", "warning"],
+    ]);
+    const [delivery, ...more] = await waitForWebhooks(strict.tag, 1);
+    expect(more).toEqual([]);
+    const payload = new Webhook(hook.secret).verify(delivery!.body, delivery!.headers) as any;
+    expect(payload.data.changes).toEqual([{ field: "indexable", before: "indexable", after: "not indexable: noindex in meta robots", severity: "critical" }]);
+    expect(payload.data.more).toBe(0);
+  }, 60_000);
+
   it("min_severity and format are validated on POST and PATCH, naming the field", async () => {
     const { url } = hookUrl("ok");
     const bad = await call("/api/v1/webhooks", { key: caller.key, json: { url, events: ["*"], min_severity: "loud" } });
