@@ -33,7 +33,8 @@ export interface ChangedPages {
  * The pages of `now` whose URL `before` audited too, with each crawl's watched record: a crawl page points at its
  * report and generation, and that generation's history row keeps `watched` (src/analysis/watched.ts). Every join is a
  * unique index seek ((crawl_id, url) of crawl_pages, (report_id, generation) of report_history), and only the pages
- * that changed are kept, so the one pass materialises a few rows however large the crawls. A generation whose history
+ * that changed are kept, so the one pass materialises a few rows however large the crawls (100,000 pages: about a
+ * second of SQL when every record differs, docs/benchmarks.md). A generation whose history
  * row was pruned (HISTORY_LIMIT) or was written before `watched` existed has no record: its page is not compared.
  */
 const changedStatement = (now: number, before: number) => sql`
@@ -47,6 +48,8 @@ const changedStatement = (now: number, before: number) => sql`
     JOIN ${reportHistory} hn ON hn.report_id = p.report_id AND hn.generation = p.generation
     JOIN ${reportHistory} hb ON hb.report_id = q.report_id AND hb.generation = q.generation
     WHERE p.crawl_id = ${now} AND p.state = 'audited' AND hn.watched IS NOT NULL AND hb.watched IS NOT NULL
+      -- Most pages say the same on both crawls: two equal records are told apart without parsing them.
+      AND hn.watched <> hb.watched
       AND (title_before IS NOT title_after OR indexable_before IS NOT indexable_after)
   )
   SELECT 'title' AS field, count(*) AS n, NULL AS url, NULL AS before, NULL AS after, NULL AS because FROM changed WHERE title_before IS NOT title_after
