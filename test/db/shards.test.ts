@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
+import { generateApiKey, hashApiKey } from "../../src/accounts/api-keys";
 import { SHARD_ID_SPAN, SHARD_NUMBERED_TABLES, shardDatabases, shardOfId, shardOfMessage, shardSequenceStatements } from "../../src/db/shards";
 import { BASE, call } from "../helpers/api";
 import { createCallerOn, rowsPerShard, shardDb } from "../helpers/shards";
@@ -82,5 +83,28 @@ describe("shards: ids, sequences and the directory", () => {
     );
     expect(unknown.status).toBe(401);
     expect(reads).toHaveLength(2);
+  });
+});
+
+describe("an account being moved", () => {
+  it("has its writes refused with 503 and Retry-After while its reads are served, on its shard", async () => {
+    const caller = await createCallerOn(1, "moving");
+    const made = await call("/api/v1/reports", { key: caller.key, form: { url: `${env.PAGE_SERVER}/fixtures/known-page.html` } });
+    expect(made.status).toBe(201);
+    await env.DB.prepare("UPDATE accounts SET moving_since = ? WHERE id = ?").bind(new Date().toISOString(), caller.accountId).run();
+    // A new key of the account: its first request reads the directory (the cache of the first key is still fresh).
+    const { key, prefix } = generateApiKey();
+    await env.DB.prepare("INSERT INTO api_keys (account_id, name, prefix, hash) VALUES (?, 'second', ?, ?)").bind(caller.accountId, prefix, await hashApiKey(key)).run();
+    const refused = await call("/api/v1/reports", { key, form: { url: `${env.PAGE_SERVER}/fixtures/known-page.html` } });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("120");
+    expect(refused.json).toEqual({ message: expect.stringContaining("being moved"), status: 503 });
+    const deleted = await call(`/api/v1/reports/${made.json.data.id}`, { key, method: "DELETE" });
+    expect(deleted.status).toBe(503);
+    const read = await call(`/api/v1/reports/${made.json.data.id}`, { key });
+    expect(read.status).toBe(200);
+    expect(await rowsPerShard("reports", made.json.data.id)).toEqual([0, 1, 0]);
+    const count = await shardDb(1).prepare("SELECT count(*) AS n FROM reports WHERE account_id = ?").bind(caller.accountId).first<{ n: number }>();
+    expect(count!.n).toBe(1);
   });
 });
