@@ -34,6 +34,7 @@ export const directoryDatabase = (env: Env): D1Database => ((env as unknown as B
 export const isSingleDatabase = (env: Env) => directoryDatabase(env) === env.DB && shardDatabase(env, 1) === undefined;
 
 const shardOfEnv = new WeakMap<object, number>();
+const scopedEnvs = new WeakMap<object, Map<number, Env>>();
 
 /**
  * The Worker's env as seen from one shard: `DB` is that shard's database, and the queue bundle built from it
@@ -41,10 +42,14 @@ const shardOfEnv = new WeakMap<object, number>();
  */
 export function onShard(env: Env, shard: number): Env {
   if (shard === 0) return env;
+  // One scoped env per env and shard, kept: config(env) parses once per env object, so it parses once per shard.
+  const kept = scopedEnvs.get(env)?.get(shard);
+  if (kept) return kept;
   const db = shardDatabase(env, shard);
   if (!db) throw new Error(`no database is bound for shard ${shard} (${shardBindingName(shard)})`);
   const scoped = { ...env, DB: db };
   shardOfEnv.set(scoped, shard);
+  scopedEnvs.set(env, (scopedEnvs.get(env) ?? new Map()).set(shard, scoped));
   return scoped;
 }
 
