@@ -3,12 +3,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
-  const workers = (overrides: Record<string, string> = {}) =>
+  const workers = (overrides: Record<string, string> = {}, extra: { d1Databases?: Record<string, string> } = {}) =>
     cloudflareTest(({ inject }) => ({
       wrangler: { configPath: "./wrangler.toml" },
       // src/index.ts with an observer of the analysis batches (test/helpers/queue-tally.ts).
       main: "./test/worker.ts",
       miniflare: {
+        ...extra,
         bindings: {
           TEST_MIGRATIONS: migrations,
           ALLOW_PRIVATE_TARGETS: "true",
@@ -72,6 +73,7 @@ export default defineConfig(async () => {
     "test/targets/{failures,password-rule,sealed-auth,target-url,write-fields}.test.ts",
     "test/webhooks/{endpoint-url,enqueue-deliveries,job,secret,secrets-of}.test.ts",
     "test/analysis/watched.test.ts",
+    "test/accounts/directory-cache.test.ts",
     "test/history/page-changes.test.ts",
   ];
   // Tests that need a workerd of their own ("workers"): a fresh D1 (they count rows of every account, drop tables, or
@@ -115,6 +117,9 @@ export default defineConfig(async () => {
   const browser = ["test/render/**/*.test.ts"];
   // Pages that load for 3 s by design, measured as a throttled phone too: the render deadline as deployed (20 s).
   const measured = ["test/render/scenarios/page-experience.test.ts"];
+  // Three local shards (docs/operations.md "Past one database"): DB is the directory and shard 0, DB_1 and DB_2 the
+  // others; their own workerd, since the cron's tests there walk every row of every shard.
+  const sharded = ["test/db/shards.test.ts", "test/db/scenarios/*.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
@@ -130,7 +135,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...notInWorkerd], isolate: false },
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...sharded, ...notInWorkerd], isolate: false },
         },
         {
           plugins: [workers()],
@@ -143,6 +148,10 @@ export default defineConfig(async () => {
         {
           plugins: [workers()],
           test: { ...common, name: "browser", include: browser, exclude: measured, maxWorkers: 1 },
+        },
+        {
+          plugins: [workers({}, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
+          test: { ...common, name: "shards", include: sharded },
         },
         {
           plugins: [workers({ CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],

@@ -131,6 +131,9 @@ const monitoringVars = {
   WEBHOOK_TIMEOUT_MS: number({ default: 15_000, min: 1000, max: 60_000, unit: ms }, "time a receiver has to answer a delivery"),
   PUBLIC_ORIGIN: origin("origin of the report pages, for page_url in webhook payloads (null while empty)"),
   ROBOTS_WATCH_MINUTES: number({ default: 15, min: 1, max: 10_080, unit: "minutes" }, "how often the cron reads the robots.txt of a project with watch_robots"),
+  DIRECTORY_CACHE_SECONDS: number({ default: 60, min: 0, max: 3600, unit: "seconds" },
+    "with shards: how long an isolate keeps a key's account and shard from the directory (a revoked key or a move is seen after at most this)",
+  ),
 };
 
 /** The highest MAX_CRAWL_PAGES allows; the command line's --limit has the same ceiling (its crawl holds the pages' facts in memory). */
@@ -256,6 +259,8 @@ export interface Config {
   /** PUBLIC_ORIGIN as an origin, or null when empty. */
   publicOrigin: string | null;
   robotsWatchMinutes: number;
+  /** DIRECTORY_CACHE_SECONDS: read only when the Worker has shards (src/http/auth.ts). */
+  directoryCacheSeconds: number;
   crawl: CrawlSettings;
   render: RenderSettings;
   reportCookieSecret: string | undefined;
@@ -325,6 +330,7 @@ export function parseConfig(vars: ConfigVars): Config {
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     publicOrigin: v.PUBLIC_ORIGIN,
     robotsWatchMinutes: v.ROBOTS_WATCH_MINUTES,
+    directoryCacheSeconds: v.DIRECTORY_CACHE_SECONDS,
     crawl: toCrawlSettings(v),
     render: { enabled: v.RENDERING, concurrency: v.RENDER_CONCURRENCY, timeoutMs: v.RENDER_TIMEOUT_MS },
     reportCookieSecret: v.REPORT_COOKIE_SECRET,

@@ -1,3 +1,5 @@
+import { shardOf } from "./db/shards";
+
 /*
  * The service's queues, named by what goes on them, and the one retry policy of their consumers. Every entry (the
  * fetch handler, the queue consumers, the cron) builds the bundle once from its env (queuesOf) and hands it down; no
@@ -16,13 +18,30 @@ export interface Queues {
   crawl: Queue;
 }
 
-/** The queues from the Worker's bindings: the entry's one look at env for queues. */
-export const queuesOf = (env: Env): Queues => ({
-  analysis: env.ANALYSIS_QUEUE,
-  slow: env.ANALYSIS_SLOW_QUEUE,
-  webhooks: env.WEBHOOK_QUEUE,
-  crawl: env.CRAWL_QUEUE,
-});
+/**
+ * The queue as one shard sends to it: every message carries `shard`, so its consumer opens that shard's database
+ * (src/queue/dispatch.ts). Shard 0 sends its messages as before shards, without the field.
+ */
+function stampedWith(queue: Queue, shard: number): Queue {
+  const stamp = (body: unknown) => ({ ...(body as object), shard });
+  return {
+    send: (body, options) => queue.send(stamp(body), options),
+    sendBatch: (messages, options) => queue.sendBatch([...messages].map((m) => ({ ...m, body: stamp(m.body) })), options),
+    metrics: () => queue.metrics(),
+  } as Queue;
+}
+
+/** The queues from the Worker's bindings (or one shard's view of them, src/db/shards.ts): the entry's one look at env for queues. */
+export function queuesOf(env: Env): Queues {
+  const shard = shardOf(env);
+  const queue = (binding: Queue) => (shard === 0 ? binding : stampedWith(binding, shard));
+  return {
+    analysis: queue(env.ANALYSIS_QUEUE),
+    slow: queue(env.ANALYSIS_SLOW_QUEUE),
+    webhooks: queue(env.WEBHOOK_QUEUE),
+    crawl: queue(env.CRAWL_QUEUE),
+  };
+}
 
 /**
  * Between two attempts of a message, in every consumer that retries (the analysis lanes, the crawl queue): `first`

@@ -25,6 +25,7 @@ describe("config: defaults and values", () => {
       webhookTimeoutMs: 15_000,
       publicOrigin: null,
       robotsWatchMinutes: 15,
+      directoryCacheSeconds: 60,
       crawl: { maxPages: 1000, maxDepth: 5, maxActive: 3, intervalMs: 1000, maxRate: 8, slowTtfbMs: 1000, linkChecks: { limit: 1000, perHost: 10 }, siteCheckBatch: 1000, history: 3 },
       render: { enabled: true, concurrency: 2, timeoutMs: 20_000 },
       reportCookieSecret: undefined,

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { toBase64Url, randomBytes, sha256Hex } from "../crypto/encoding";
-import { apiKeys } from "../db/schema";
+import { accounts, apiKeys } from "../db/schema";
 import type { Db } from "../db/client";
 import type { Caller } from "../env";
 
@@ -14,18 +14,37 @@ export function generateApiKey() {
 
 export const hashApiKey = sha256Hex;
 
-/** The caller behind an `Authorization` header, or null for a missing, malformed, unknown or revoked key. */
-export async function findCaller(db: Db, authorization: string | undefined): Promise<Caller | null> {
+/** What the directory knows of a key's caller: who it is, which shard holds its rows, and whether it is moving. */
+export interface DirectoryEntry extends Caller {
+  shard: number;
+  moving: boolean;
+}
+
+/** The bearer key of an `Authorization` header, or null when missing or malformed. */
+export function bearerKey(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   const key = match?.[1];
-  if (!key || !KEY_PATTERN.test(key)) return null;
+  return key && KEY_PATTERN.test(key) ? key : null;
+}
+
+/** The caller of a key, with its shard (one indexed read of the directory), or null for an unknown or revoked key. */
+export async function findDirectoryEntry(db: Db, keyHash: string): Promise<DirectoryEntry | null> {
   // The lookup is by hash: equal hashes are found by the index, so no plaintext is compared.
   const row = await db
-    .select({ keyId: apiKeys.id, accountId: apiKeys.accountId, lastUsedAt: apiKeys.lastUsedAt })
+    .select({ keyId: apiKeys.id, accountId: apiKeys.accountId, shard: accounts.shard, movingSince: accounts.movingSince })
     .from(apiKeys)
-    .where(and(eq(apiKeys.hash, await hashApiKey(key)), isNull(apiKeys.revokedAt)))
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(and(eq(apiKeys.hash, keyHash), isNull(apiKeys.revokedAt)))
     .get();
-  return row ? { keyId: row.keyId, accountId: row.accountId } : null;
+  return row ? { keyId: row.keyId, accountId: row.accountId, shard: row.shard, moving: row.movingSince !== null } : null;
+}
+
+/** The caller behind an `Authorization` header, or null for a missing, malformed, unknown or revoked key. */
+export async function findCaller(db: Db, authorization: string | undefined): Promise<Caller | null> {
+  const key = bearerKey(authorization);
+  if (!key) return null;
+  const entry = await findDirectoryEntry(db, await hashApiKey(key));
+  return entry ? { keyId: entry.keyId, accountId: entry.accountId } : null;
 }
 
 /** At most one write a minute per key: last use is for people, not for accounting. */

@@ -17,6 +17,11 @@ export const accounts = sqliteTable("accounts", {
   // The highest `rate` this account's crawls may ask for; null: the MAX_CRAWL_RATE setting (docs/configuration.md).
   maxCrawlRate: integer(),
   createdAt: text().notNull().default(now),
+  // Where the account's rows live (docs/operations.md "Past one database"): read in the directory, 0 (DB) unless
+  // placed or moved elsewhere. A shard's own copy of the row keeps the number it was given.
+  shard: integer().notNull().default(0),
+  // Set while `npm run account -- move` copies the account: its API writes answer 503 until the switch.
+  movingSince: text(),
 });
 
 export const apiKeys = sqliteTable(

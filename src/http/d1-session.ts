@@ -1,4 +1,6 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { onShard, shardDatabase, shardOfId } from "../db/shards";
 import { openRequestSession, type SessionStart } from "../db/request-session";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -21,14 +23,26 @@ export function sessionStart(method: string, header: string | undefined): Sessio
   return bookmark || "first-unconstrained";
 }
 
+/** The request's session over `c.env.DB` (its shard's database), on the context with its `db`. */
+function openSession(c: Context<AppEnv>, bookmarkOf: (header: string | undefined) => string | undefined) {
+  const session = openRequestSession(c.env.DB, sessionStart(c.req.method, bookmarkOf(c.req.header(BOOKMARK_HEADER))));
+  c.set("session", session);
+  c.set("db", session.db);
+}
+
+/**
+ * Opens the request's session again, over the shard the entry has just chosen (`c.env` as onShard made it):
+ * the session of `DB` opened first ran no query there, and the client's bookmark is one of its shard's.
+ */
+export const useShardSession = (c: Context<AppEnv>) => openSession(c, (header) => header);
+
 /** Opens the request's session and puts it and its `db` on the context; `answerBookmark` adds the header. */
 const sessionMiddleware = (bookmarkOf: (header: string | undefined) => string | undefined, answerBookmark: boolean) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const session = openRequestSession(c.env.DB, sessionStart(c.req.method, bookmarkOf(c.req.header(BOOKMARK_HEADER))));
-    c.set("session", session);
-    c.set("db", session.db);
+    openSession(c, bookmarkOf);
     await next();
-    const bookmark = answerBookmark && session.bookmark();
+    // The session on the context at the end: the shard's, when the key's account lives on another one.
+    const bookmark = answerBookmark && c.var.session.bookmark();
     if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);
   });
 
@@ -40,3 +54,15 @@ export const d1Session = sessionMiddleware((header) => header, true);
  * answered: a page reads anywhere, and what is missing there is looked up on the primary (findOnPrimaryIfMissing).
  */
 export const pageSession = sessionMiddleware(() => undefined, false);
+
+/**
+ * Before a page's session: the shard its id names (`/reports/{id}`, `/crawls/{id}`: ids carry their shard, see
+ * src/db/shards.ts), so a public page finds its row in one read without a key. An id of a shard this Worker does
+ * not bind stays on DB, where it is not found: the usual 404.
+ */
+export const pageShard = createMiddleware<AppEnv>(async (c, next) => {
+  const id = /^\/[a-z]+\/(\d{1,16})(?:\/|$)/.exec(c.req.path)?.[1];
+  const shard = id === undefined ? 0 : shardOfId(Number(id));
+  if (shard !== 0 && shardDatabase(c.env, shard)) c.env = onShard(c.env, shard);
+  await next();
+});

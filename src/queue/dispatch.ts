@@ -1,3 +1,4 @@
+import { onShard, shardOfMessage } from "../db/shards";
 import { handleWebhookBatch, handleWebhookDeadLetters } from "../webhooks/deliver";
 import { handleCrawlQueue } from "../crawls/crawl-consumer";
 import type { BatchTally } from "./batch-tally";
@@ -27,7 +28,44 @@ export interface QueueObserver {
   onTally?(queue: string, tally: BatchTally): void;
 }
 
-/** The Worker's queue(): hands the batch to the handler of its queue, and its tally to the observer. */
+/** A message as its handler sees it: the body without the `shard` its dispatch has already read. */
+function withoutShard(message: Message<unknown>): Message<unknown> {
+  const { shard: _shard, ...body } = message.body as Record<string, unknown>;
+  return {
+    id: message.id,
+    timestamp: message.timestamp,
+    attempts: message.attempts,
+    body,
+    ack: () => message.ack(),
+    retry: (options) => message.retry(options),
+  };
+}
+
+/**
+ * The batch split by the shard its messages carry (src/db/shards.ts), each part with the env of its shard. A batch
+ * of shard 0 only (every batch of a one-database deployment, and messages sent before shards) is handed on as is.
+ */
+function byShard(batch: MessageBatch<unknown>, env: Env): [MessageBatch<unknown>, Env][] {
+  const groups = new Map<number, Message<unknown>[]>();
+  for (const message of batch.messages) {
+    const shard = shardOfMessage(message.body);
+    groups.set(shard, [...(groups.get(shard) ?? []), message]);
+  }
+  if (groups.size === 1 && groups.has(0)) return [[batch, env]];
+  return [...groups].map(([shard, messages]) => {
+    const part = messages.map(withoutShard);
+    const partBatch: MessageBatch<unknown> = {
+      queue: batch.queue,
+      metadata: batch.metadata,
+      messages: part,
+      retryAll: (options) => part.forEach((m) => m.retry(options)),
+      ackAll: () => part.forEach((m) => m.ack()),
+    };
+    return [partBatch, onShard(env, shard)];
+  });
+}
+
+/** The Worker's queue(): hands each shard's part of the batch to the handler of its queue, and its tally to the observer. */
 export function createQueueHandler(observer: QueueObserver = {}) {
   return async (batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext): Promise<void> => {
     const handler = queueHandler(batch.queue);
@@ -37,8 +75,19 @@ export function createQueueHandler(observer: QueueObserver = {}) {
       batch.retryAll({ delaySeconds: 60 });
       return;
     }
-    const tally = await handler(batch, env, ctx);
-    if (tally) observer.onTally?.(batch.queue, tally);
+    // One shard's part failing (its database unavailable) retries only that part: the others' work is done.
+    await Promise.all(
+      byShard(batch, env).map(async ([part, partEnv]) => {
+        try {
+          const tally = await handler(part, partEnv, ctx);
+          if (tally) observer.onTally?.(batch.queue, tally);
+        } catch (error) {
+          if (part === batch) throw error;
+          console.error("queue batch of one shard failed", batch.queue, error);
+          part.retryAll({ delaySeconds: 60 });
+        }
+      }),
+    );
   };
 }
 

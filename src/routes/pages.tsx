@@ -9,7 +9,7 @@ import { HistorySection } from "../page/components/score-trend";
 import { ChangeTimeline } from "../page/components/change-timeline";
 import { pageHistory } from "../history/since-last-audit";
 import type { Db } from "../db/client";
-import { pageSession } from "../http/d1-session";
+import { pageSession, pageShard } from "../http/d1-session";
 import { withSettings } from "../http/settings";
 import type { Context } from "hono";
 import type { SharedSubject } from "../page/shared-subject";
@@ -42,8 +42,8 @@ async function renderReport(c: Context<AppEnv>, report: ReportRow, { noindex, db
 
 export const pageRoutes = new Hono<AppEnv>()
   .get("/", (c) => sendHomePage(c))
-  .use("/reports/*", withSettings, pageSession)
-  .use("/crawls/*", withSettings, pageSession)
+  .use("/reports/*", withSettings, pageShard, pageSession)
+  .use("/crawls/*", withSettings, pageShard, pageSession)
   .route("/", sharedPageRoutes<ReportRow & Kind<"report">>({ kind: "report", find: asSubject("report", findReportById), render: renderReport }))
   .route("/", sharedPageRoutes<Crawl & Kind<"crawl">>({ kind: "crawl", find: asSubject("crawl", findCrawlById), render: sendCrawlPage }))
   .onError(sendErrorPage);

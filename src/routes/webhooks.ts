@@ -31,6 +31,7 @@ import {
 import { sendTestEvent } from "../webhooks/send-test-event";
 import { toDeliveryResource, toWebhookResource } from "../webhooks/serialize";
 import { updateWebhook } from "../webhooks/update-webhook";
+import { queuesOf } from "../queues";
 
 const tags = ["webhooks"];
 const noKey: [ErrorStatus, string] = [503, "No WEBHOOK_ENCRYPTION_KEY is configured on the server."];
@@ -168,7 +169,7 @@ const testRoute = createRoute({
 });
 
 webhookRoutes.openapi(testRoute, async (c) => {
-  const delivery = await sendTestEvent(c.var.db, c.env.WEBHOOK_QUEUE, c.var.caller.accountId, c.req.valid("param").id);
+  const delivery = await sendTestEvent(c.var.db, queuesOf(c.env).webhooks, c.var.caller.accountId, c.req.valid("param").id);
   return c.json({ data: toDeliveryResource(delivery), status: 202 }, 202);
 });
 
@@ -205,6 +206,6 @@ const retryRoute = createRoute({
 
 webhookRoutes.openapi(retryRoute, async (c) => {
   const { id, delivery } = c.req.valid("param");
-  const row = await retryDelivery(c.var.db, c.env.WEBHOOK_QUEUE, c.var.caller.accountId, id, delivery);
+  const row = await retryDelivery(c.var.db, queuesOf(c.env).webhooks, c.var.caller.accountId, id, delivery);
   return c.json({ data: toDeliveryResource(row), status: 202 }, 202);
 });
