@@ -133,6 +133,16 @@ export const recountPages = (db: Db, crawlId: number, leftOut: SQL) =>
     })
     .where(isRunning(crawlId));
 
+/**
+ * For the batch that gives pages their reports, before it drops those past the account's monthly quota (`past`, an
+ * EXISTS condition): the crawl stops growing like a truncated one, and says why in its `error` (it still completes).
+ */
+export const markQuotaReached = (db: Db, crawlId: number, failure: CrawlFailure, past: SQL) =>
+  db
+    .update(crawls)
+    .set({ truncated: true, errorCode: failure.code, errorMessage: failure.message })
+    .where(and(isRunning(crawlId), isNull(crawls.errorCode), past));
+
 /** Reserves `span` ms of messages after what is already queued (one UPDATE ... RETURNING): returns where it ends. */
 export async function reserveQueueSpan(db: Db, crawlId: number, span: number, now: number): Promise<number | undefined> {
   const [row] = await db

@@ -16,8 +16,29 @@ export const accounts = sqliteTable("accounts", {
   name: text().notNull(),
   // The highest `rate` this account's crawls may ask for; null: the MAX_CRAWL_RATE setting (docs/configuration.md).
   maxCrawlRate: integer(),
+  // Monthly quotas (docs/operations.md "Quotas and usage"), set by `npm run account -- quota`; null: no limit.
+  quotaReports: integer(),
+  quotaCrawlPages: integer(),
+  quotaRendered: integer(),
   createdAt: text().notNull().default(now),
 });
+
+/**
+ * What an account used in one calendar month (UTC, `month` as "2026-11"): counted in the same batch as the work it
+ * counts (src/accounts/usage.ts), never by the rate-limit binding. NOT NULL is the quota's guard: an increment past
+ * the limit writes NULL, which fails the statement, so the whole batch (the work included) is rolled back.
+ */
+export const accountUsage = sqliteTable(
+  "account_usage",
+  {
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    month: text().notNull(),
+    reports: integer().notNull().default(0),
+    crawlPages: integer().notNull().default(0),
+    rendered: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month] })],
+);
 
 export const apiKeys = sqliteTable(
   "api_keys",
