@@ -32,11 +32,12 @@ describe("crawled pages against the monthly quota", () => {
     // Crawl pages are counted as crawled pages, not as reports analysed.
     expect(usage.json.data.reports.used).toBe(0);
 
-    // The quota used up, the next crawl audits nothing and says so.
+    // The quota used up, the next crawl is refused like a report: 429 quota_exceeded, no crawl row.
     const again = await startCrawl(caller.key, { url: site("/many/sitemap.xml"), source: "sitemap", limit: 6 });
-    expect(again.status, again.text).toBe(201);
-    const second = await waitForCrawl(caller.key, again.json.data.id, 60_000);
-    expect(second).toMatchObject({ status: "completed", truncated: true, pages: { audited: 0, pending: 0 }, error: { code: "quota_exceeded" } });
+    expect(again.status, again.text).toBe(429);
+    expect(again.json).toMatchObject({ status: 429, code: "quota_exceeded", counter: "crawl_pages", resets_at: resets });
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM crawls WHERE account_id = ?").bind(caller.accountId).first<{ n: number }>();
+    expect(rows!.n).toBe(1);
     expect((await call("/api/v1/usage", { key: caller.key })).json.data.crawl_pages.used).toBe(3);
   });
 
