@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { waitForReport } from "../helpers/wait-report";
 import { siteRequests } from "../helpers/crawl";
+import { callTool, mcpClient, textOf } from "../helpers/mcp";
 
 /*
  * Quotas and usage through the real Worker and queue: the Nth counted work is allowed and the N+1th refused with 429
@@ -121,5 +122,19 @@ describe("the reports quota", () => {
     const caller = await createCaller("quota-none");
     for (const tag of ["n1", "n2", "n3"]) expect((await call("/api/v1/reports", { key: caller.key, form: { url: page(tag) } })).status).toBe(201);
     expect((await call("/api/v1/usage", { key: caller.key })).json.data.reports).toEqual({ used: 3, limit: null, resets_at: nextMonth() });
+  });
+
+  it("answers the MCP tools with the same refusal, nothing created", async () => {
+    const caller = await createCaller("quota-mcp");
+    await setQuota(caller, "quota_reports", 0);
+    const client = await mcpClient(caller.key);
+    try {
+      const result = await callTool(client, "audit_page", { url: page("mcp"), wait_seconds: 0 });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe(`The account's monthly quota of reports analysed is used up; it resets at ${nextMonth()}.`);
+    } finally {
+      await client.close();
+    }
+    expect(await reportCount(caller)).toBe(0);
   });
 });
