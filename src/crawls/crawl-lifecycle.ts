@@ -17,7 +17,8 @@ import { roomLeft, type UsageCounter } from "../accounts/usage";
  * turns `running` once discovery has written its pages, and ends once: `completed` (the consumer that claimed its last
  * page), `failed` (discovery, the queue, the sweep) or `cancelled`. Every write is conditioned on the status it
  * expects, so a late or duplicate consumer changes nothing. In between: the fetch slots and the pace, the span of queued messages,
- * link discovery's counts, the browser session, the progress touch, the finaliser's claim renewed by the link checks;
+ * link discovery's counts, the stop at the account's monthly quota (truncated, with its `error`), the browser session,
+ * the progress touch, the finaliser's claim renewed by the link checks;
  * after the end, the schedule's next run.
  */
 

@@ -41,6 +41,19 @@ describe("crawled pages against the monthly quota", () => {
     expect((await call("/api/v1/usage", { key: caller.key })).json.data.crawl_pages.used).toBe(3);
   });
 
+  it("stops a crawl that follows links at the quota too: the links found past it are not crawled", async () => {
+    const caller = await createCaller("crawl-quota-links");
+    await env.DB.prepare("UPDATE accounts SET quota_crawl_pages = 2 WHERE id = ?").bind(caller.accountId).run();
+    const started = await startCrawl(caller.key, { url: site("/mixed/"), source: "links", limit: 10 });
+    expect(started.status, started.text).toBe(201);
+    const crawl = await waitForCrawl(caller.key, started.json.data.id, 60_000);
+    expect(crawl, JSON.stringify(crawl)).toMatchObject({ status: "completed", truncated: true, pages: { pending: 0 }, error: { code: "quota_exceeded" } });
+    const pages = await crawlPagesOf(caller.key, crawl.id);
+    expect(pages.map((p) => p.url)).toEqual([site("/mixed/"), site("/mixed/a")]);
+    expect(crawl.pages.audited + crawl.pages.failed).toBe(2);
+    expect((await call("/api/v1/usage", { key: caller.key })).json.data.crawl_pages.used).toBe(2);
+  });
+
   it("counts every page of a crawl of an account without quotas, error null", async () => {
     const caller = await createCaller("crawl-no-quota");
     const started = await startCrawl(caller.key, { url: site("/many/sitemap.xml"), source: "sitemap", limit: 4 });
