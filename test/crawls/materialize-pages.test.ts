@@ -7,13 +7,18 @@ import { crawlPagesOf, site, startCrawl, waitForCrawl } from "../helpers/crawl";
  * A crawl's pages get their reports in batches that also count them as crawled pages: at the account's monthly
  * quota the crawl stops growing like a truncated crawl (the pages past it are not crawled) and says why in `error`.
  */
+/** A new account with `quota` crawled pages a month, and its crawl of `form` run to its end. */
+async function crawlWithQuota(name: string, quota: number, form: Record<string, string | number>) {
+  const caller = await createCaller(name);
+  await env.DB.prepare("UPDATE accounts SET quota_crawl_pages = ? WHERE id = ?").bind(quota, caller.accountId).run();
+  const started = await startCrawl(caller.key, form);
+  expect(started.status, started.text).toBe(201);
+  return { caller, crawl: await waitForCrawl(caller.key, started.json.data.id, 60_000) };
+}
+
 describe("crawled pages against the monthly quota", () => {
   it("crawls up to the quota, counts each crawled page, and completes truncated with error quota_exceeded", async () => {
-    const caller = await createCaller("crawl-quota");
-    await env.DB.prepare("UPDATE accounts SET quota_crawl_pages = 3 WHERE id = ?").bind(caller.accountId).run();
-    const started = await startCrawl(caller.key, { url: site("/many/sitemap.xml"), source: "sitemap", limit: 6 });
-    expect(started.status, started.text).toBe(201);
-    const crawl = await waitForCrawl(caller.key, started.json.data.id, 60_000);
+    const { caller, crawl } = await crawlWithQuota("crawl-quota", 3, { url: site("/many/sitemap.xml"), source: "sitemap", limit: 6 });
     const now = new Date();
     const resets = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
     expect(crawl, JSON.stringify(crawl)).toMatchObject({
@@ -42,11 +47,7 @@ describe("crawled pages against the monthly quota", () => {
   });
 
   it("stops a crawl that follows links at the quota too: the links found past it are not crawled", async () => {
-    const caller = await createCaller("crawl-quota-links");
-    await env.DB.prepare("UPDATE accounts SET quota_crawl_pages = 2 WHERE id = ?").bind(caller.accountId).run();
-    const started = await startCrawl(caller.key, { url: site("/mixed/"), source: "links", limit: 10 });
-    expect(started.status, started.text).toBe(201);
-    const crawl = await waitForCrawl(caller.key, started.json.data.id, 60_000);
+    const { caller, crawl } = await crawlWithQuota("crawl-quota-links", 2, { url: site("/mixed/"), source: "links", limit: 10 });
     expect(crawl, JSON.stringify(crawl)).toMatchObject({ status: "completed", truncated: true, pages: { pending: 0 }, error: { code: "quota_exceeded" } });
     const pages = await crawlPagesOf(caller.key, crawl.id);
     expect(pages.map((p) => p.url)).toEqual([site("/mixed/"), site("/mixed/a")]);
