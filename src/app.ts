@@ -17,6 +17,7 @@ import { reportRoutes } from "./routes/reports";
 import { historyRoutes } from "./routes/history";
 import { changeRoutes } from "./routes/changes";
 import { webhookRoutes } from "./routes/webhooks";
+import { usageRoutes } from "./routes/usage";
 import { mcpRoutes } from "./mcp/route";
 
 /** The JSON API under /api/v1: mount it on another Hono app with `app.route("/", createApi())`. */
@@ -37,6 +38,7 @@ export function createApi() {
   api.route("/api/v1/crawls", crawlIssueRoutes);
   // Last: its paths (/reports/{id}/changes, /projects/{project}/changes) join the document after the older ones.
   api.route("/api/v1", changeRoutes);
+  api.route("/api/v1/usage", usageRoutes);
   api.all("/api/v1/*", () => notFound());
   api.onError(renderError);
   return api;

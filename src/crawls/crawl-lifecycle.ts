@@ -10,13 +10,15 @@ import type { CompareSummary } from "../site/issues/compare";
 import type { IssueSummary } from "../site/issues/issue-rows";
 import { nextPace, startGapMs, startingPace, type SiteAnswer } from "./crawl-pace";
 import { UNFINISHED } from "./find-crawl";
+import { roomLeft, type UsageCounter } from "../accounts/usage";
 
 /*
  * The one writer of a crawl's row, as reports/generation.ts is of a report's. A crawl is inserted `discovering`,
  * turns `running` once discovery has written its pages, and ends once: `completed` (the consumer that claimed its last
  * page), `failed` (discovery, the queue, the sweep) or `cancelled`. Every write is conditioned on the status it
  * expects, so a late or duplicate consumer changes nothing. In between: the fetch slots and the pace, the span of queued messages,
- * link discovery's counts, the browser session, the progress touch, the finaliser's claim renewed by the link checks;
+ * link discovery's counts, the stop at the account's monthly quota (truncated, with its `error`), the browser session,
+ * the progress touch, the finaliser's claim renewed by the link checks;
  * after the end, the schedule's next run.
  */
 
@@ -56,8 +58,8 @@ export interface NewCrawl {
 }
 
 /**
- * Inserts the crawl only while the account has no unfinished crawl of the project and fewer than maxActive
- * unfinished crawls: one conditional INSERT, so two requests at once cannot both pass the checks.
+ * Inserts the crawl only while the account has no unfinished crawl of the project, fewer than maxActive unfinished
+ * crawls and room in its monthly quotas: one conditional INSERT, so two requests at once cannot both pass the checks.
  * Returns the crawl, or why it was refused.
  */
 export async function insertCrawl(
@@ -65,22 +67,26 @@ export async function insertCrawl(
   accountId: number,
   crawl: NewCrawl,
   settings: Pick<CrawlSettings, "intervalMs" | "maxActive">,
-): Promise<Crawl | "project_busy" | "too_many"> {
+): Promise<Crawl | "project_busy" | "too_many" | UsageCounter> {
   const project = projectNameFor(new URL(crawl.url));
   const unfinished = and(eq(crawls.accountId, accountId), unfinishedStatus);
   const busyProject = sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${and(unfinished, eq(crawls.project, project))})`;
   const active = sql`(SELECT count(*) FROM ${crawls} WHERE ${unfinished})`;
+  // A crawl the account's monthly quota leaves no page to is not started (its pages are counted as they get reports).
+  const counters: UsageCounter[] = crawl.render ? ["crawl_pages", "rendered"] : ["crawl_pages"];
+  const room = (counter: UsageCounter) => sql`${roomLeft(accountId, counter)} > 0`;
   const inserted = await db.get<{ id: number } | undefined>(sql`
     INSERT INTO ${crawls} (account_id, project, url, source, "limit", schedule, privacy, password_hash, render, rate, interval_ms,
       current_interval_ms, previous_id, auth_secret, auth_summary)
     SELECT ${accountId}, ${project}, ${crawl.url}, ${crawl.source}, ${crawl.limit}, ${crawl.schedule}, ${crawl.privacy},
       ${crawl.passwordHash}, ${crawl.render}, ${crawl.rate}, ${settings.intervalMs}, ${settings.intervalMs}, ${crawl.previousId ?? null},
       ${crawl.authSecret ?? null}, ${crawl.authSummary ? JSON.stringify(crawl.authSummary) : null}
-    WHERE NOT ${busyProject} AND ${active} < ${settings.maxActive}
+    WHERE NOT ${busyProject} AND ${active} < ${settings.maxActive} AND ${sql.join(counters.map(room), sql` AND `)}
     RETURNING id`);
   if (inserted) return (await db.select().from(crawls).where(eq(crawls.id, inserted.id)).get())!;
-  const busy = await db.get<{ busy: number }>(sql`SELECT ${busyProject} AS busy`);
-  return busy?.busy ? "project_busy" : "too_many";
+  const why = await db.get<Record<string, number>>(sql`SELECT ${busyProject} AS busy, ${sql.join(counters.map((c) => sql`${room(c)} AS ${sql.raw(c)}`), sql`, `)}`);
+  if (why?.busy) return "project_busy";
+  return counters.find((counter) => !why?.[counter]) ?? "too_many";
 }
 
 /** What discovery found, as the crawl row keeps it. */
@@ -132,6 +138,16 @@ export const recountPages = (db: Db, crawlId: number, leftOut: SQL) =>
       truncated: sql`${crawls.truncated} OR ${leftOut}`,
     })
     .where(isRunning(crawlId));
+
+/**
+ * For the batch that gives pages their reports, before it drops those past the account's monthly quota (`past`, an
+ * EXISTS condition): the crawl stops growing like a truncated one, and says why in its `error` (it still completes).
+ */
+export const markQuotaReached = (db: Db, crawlId: number, failure: CrawlFailure, past: SQL) =>
+  db
+    .update(crawls)
+    .set({ truncated: true, errorCode: failure.code, errorMessage: failure.message })
+    .where(and(isRunning(crawlId), isNull(crawls.errorCode), past));
 
 /** Reserves `span` ms of messages after what is already queued (one UPDATE ... RETURNING): returns where it ends. */
 export async function reserveQueueSpan(db: Db, crawlId: number, span: number, now: number): Promise<number | undefined> {

@@ -12,6 +12,7 @@ import type { PageFacts } from "../site/page-facts";
  *
  *   (none) -> pending | blocked   written once: discovery's seeds, or the candidates of an audited page's links while
  *                                 the crawl has room (INSERT OR IGNORE: a URL is one row); `blocked` (robots.txt) is final
+ *   pending -> (gone)             past the account's monthly quota before it got a report (dropPastRoom): never crawled
  *   pending: report_id set once   its report and generation (materialize-pages.ts), only while it has none
  *   pending -> audited | failed   its analysis ended (settlePage), only while it is pending and its crawl running, so a
  *                                 late or duplicate consumer, or a cancelled crawl, changes nothing
@@ -54,6 +55,15 @@ export function linkPages(crawlId: number, limit: number, finds: LinkFinds): { s
 
 /** The crawl's pending pages without a report yet (as `p`). */
 export const awaitingReport = (crawlId: number) => sql`p.crawl_id = ${crawlId} AND p.state = 'pending' AND p.report_id IS NULL`;
+
+/** Pages of `which` that the room left (SQL) cannot take, in id order. */
+export const pastRoom = (which: SQL, room: SQL) => sql`SELECT p.id FROM ${crawlPages} p WHERE ${which} ORDER BY p.id LIMIT -1 OFFSET ${room}`;
+
+/**
+ * The pages of `which` past the account's monthly quota (`room` left, SQL): removed before they get a report, as the
+ * pages past a crawl's limit are never inserted (the crawl says it is truncated, and why: crawl-lifecycle.ts).
+ */
+export const dropPastRoom = (which: SQL, room: SQL) => sql`DELETE FROM ${crawlPages} WHERE id IN (${pastRoom(which, room)})`;
 
 /** After their generations started: each page of `which` gets the account's latest report of its URL. */
 export const attachReports = (crawl: Pick<Crawl, "accountId">, which: SQL) => sql`

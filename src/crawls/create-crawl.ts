@@ -9,6 +9,8 @@ import type { NewCrawl } from "./crawl-lifecycle";
 import type { StoreCrawlInput } from "./schemas";
 import type { Config, CrawlSettings } from "../config";
 import { authColumnsFor, noAuth } from "../targets/sealed-auth";
+import type { UsageCounter } from "../accounts/usage";
+import { quotaExceeded } from "../http/quota";
 
 /** Checks the input of POST /crawls and turns it into a crawl to insert; `maxRate` is the account's cap on `rate`. */
 export async function crawlFromInput(
@@ -35,7 +37,8 @@ export async function crawlFromInput(
 }
 
 /** The API's answer to a refused insert. */
-export function refusal(reason: "project_busy" | "too_many", settings: CrawlSettings): never {
+export function refusal(reason: "project_busy" | "too_many" | UsageCounter, settings: CrawlSettings): never {
+  if (reason !== "project_busy" && reason !== "too_many") throw quotaExceeded(reason);
   if (reason === "project_busy") throw new ApiError(409, "This project already has an unfinished crawl. Cancel it or wait for it to finish.");
   throw new ApiError(429, `At most ${settings.maxActive} crawls may run at once. Try again when one has finished.`, undefined, { "Retry-After": "60" });
 }

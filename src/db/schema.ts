@@ -16,6 +16,10 @@ export const accounts = sqliteTable("accounts", {
   name: text().notNull(),
   // The highest `rate` this account's crawls may ask for; null: the MAX_CRAWL_RATE setting (docs/configuration.md).
   maxCrawlRate: integer(),
+  // Monthly quotas (docs/operations.md "Quotas and usage"), set by `npm run account -- quota`; null: no limit.
+  quotaReports: integer(),
+  quotaCrawlPages: integer(),
+  quotaRendered: integer(),
   createdAt: text().notNull().default(now),
   // Where the account's rows live (docs/operations.md "Past one database"): read in the directory, 0 (DB) unless
   // placed or moved elsewhere. A shard's own copy of the row keeps the number it was given.
@@ -23,6 +27,23 @@ export const accounts = sqliteTable("accounts", {
   // Set while `npm run account -- move` copies the account: its API writes answer 503 until the switch.
   movingSince: text(),
 });
+
+/**
+ * What an account used in one calendar month (UTC, `month` as "2026-11"): counted in the same batch as the work it
+ * counts (src/accounts/usage.ts), never by the rate-limit binding. NOT NULL is the quota's guard: an increment past
+ * the limit writes NULL, which fails the statement, so the whole batch (the work included) is rolled back.
+ */
+export const accountUsage = sqliteTable(
+  "account_usage",
+  {
+    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    month: text().notNull(),
+    reports: integer().notNull().default(0),
+    crawlPages: integer().notNull().default(0),
+    rendered: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month] })],
+);
 
 export const apiKeys = sqliteTable(
   "api_keys",

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** Fields the error adds to the shape after `message` and `status` (a quota's `code`, `counter`, `resets_at`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -26,7 +28,7 @@ export function errorBody(status: number, message: string, errors?: FieldErrors)
 
 export function renderError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
-    return c.json(errorBody(err.status, err.message, err.errors), err.status, err.headers);
+    return c.json({ ...errorBody(err.status, err.message, err.errors), ...err.details }, err.status, err.headers);
   }
   // An exception that carries its own answer (the MCP transport's JSON-RPC errors: 406, 415, 400) is sent as it is.
   if (err instanceof HTTPException && err.res) return err.getResponse();

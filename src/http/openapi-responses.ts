@@ -71,6 +71,28 @@ const errors = {
 
 export type ErrorStatus = keyof typeof errors;
 
+const quotaErrorSchema = z
+  .object({
+    message: z.string(),
+    status: z.literal(429),
+    code: z.literal("quota_exceeded"),
+    counter: z.enum(["reports", "crawl_pages", "rendered"]),
+    resets_at: z.iso.datetime(),
+  })
+  .meta({ id: "QuotaError" });
+
+/**
+ * The 429 of an operation that does counted work (docs/api.md "Usage"): the per-key rate limit, or a monthly quota
+ * used up. Spread after `errorResponses(...)`, whose 429 it replaces.
+ */
+export const quotaResponses = {
+  429: ok(
+    "More than 240 requests a minute for this key (`Retry-After: 60`), or a monthly quota used up: code `quota_exceeded`, the `counter` and its `resets_at` (`Retry-After` until then); nothing was created.",
+    z.union([errorSchema, quotaErrorSchema]),
+    { "Retry-After": header("Seconds to wait before trying again.", { type: "string" }) },
+  ),
+};
+
 /**
  * Error answers in the one error shape; every operation answers 400 (bookmark), 401 and 429. A status may come
  * with the operation's own description: `[409, "Already finished."]`.

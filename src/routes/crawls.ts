@@ -17,7 +17,7 @@ import type { AppEnv } from "../env";
 import { csvResponse, wantsCsv } from "../http/csv";
 import { notFound } from "../http/errors";
 import { pickFields } from "../http/fields";
-import { dataOf, deletedOf, errorResponses, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
+import { dataOf, deletedOf, errorResponses, locationHeader, ok, pageOf, quotaResponses, withCsv } from "../http/openapi-responses";
 import { listEnvelope } from "../http/pagination";
 import { pathFirst, routeHook, withBody } from "../http/validation";
 import { writeDeps } from "./write-deps";
@@ -60,9 +60,9 @@ const storeRoute = createRoute(
         413,
         415,
         422,
-        [429, "Over the rate limit, or MAX_ACTIVE_CRAWLS unfinished crawls."],
         [503, "The crawl queue refused the job, or `auth` was given and the server has no encryption key."],
       ),
+      429: { ...quotaResponses[429], description: `MAX_ACTIVE_CRAWLS unfinished crawls, or: ${quotaResponses[429].description}` },
     },
   }),
 );

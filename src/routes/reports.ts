@@ -17,7 +17,7 @@ import { pickFields } from "../http/fields";
 import { findOnPrimaryIfMissing } from "../db/request-session";
 import { csvResponse, wantsCsv } from "../http/csv";
 import { exportReports, reportsCsvHeader } from "../reports/export-reports";
-import { dataOf, deletedOf, errorResponses, locationHeader, ok, pageOf, withCsv } from "../http/openapi-responses";
+import { dataOf, deletedOf, errorResponses, locationHeader, ok, pageOf, quotaResponses, withCsv } from "../http/openapi-responses";
 import { writeDeps } from "./write-deps";
 
 const origin = (url: string) => new URL(url).origin;
@@ -59,6 +59,7 @@ const storeRoute = createRoute(
     responses: {
       201: ok("The queued report.", dataOf(reportResource, 201), locationHeader),
       ...errorResponses(413, 415, 422, 503),
+      ...quotaResponses,
     },
   }),
 );
@@ -117,6 +118,7 @@ function updateOperation(method: "put" | "patch", operationId: string, summary: 
           200: ok("The updated report.", dataOf(reportResource, 200)),
           202: ok("The report, queued for regeneration.", dataOf(reportResource, 202)),
           ...errorResponses(404, 413, 415, 422, 503),
+          ...quotaResponses,
         },
       },
       pathFirst(reportIdParam),

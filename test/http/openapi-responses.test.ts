@@ -96,6 +96,17 @@ describe("real answers match the served document", () => {
     await expectValid("/api/v1/reports", "post", await call("/api/v1/reports", { key: caller.key, body: "{nope", headers: { "Content-Type": "application/json" } }));
   });
 
+  it("usage, and the quota's 429 of the writes that count", async () => {
+    const limited = await createCaller("openapi-quota");
+    await env.DB.prepare("UPDATE accounts SET quota_reports = 0, quota_crawl_pages = 0 WHERE id = ?").bind(limited.accountId).run();
+    await expectValid("/api/v1/usage", "get", await call("/api/v1/usage", { key: limited.key }));
+    const page = `${env.PAGE_SERVER}/fixtures/known-page.html`;
+    const report = await expectValid("/api/v1/reports", "post", await call("/api/v1/reports", { key: limited.key, form: { url: page } }));
+    expect(report.status).toBe(429);
+    const crawl = await expectValid("/api/v1/crawls", "post", await call("/api/v1/crawls", { key: limited.key, form: { url: page } }));
+    expect(crawl.json).toMatchObject({ status: 429, code: "quota_exceeded", counter: "crawl_pages" });
+  });
+
   it("webhook endpoints and their deliveries", async () => {
     const { tag, url } = hookUrl("ok");
     const created = await expectValid("/api/v1/webhooks", "post", await call("/api/v1/webhooks", { key: caller.key, json: { url, events: ["*"], description: "doc" } }));
