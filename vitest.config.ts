@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { CRUX_TEST_KEY } from "./test/server/crux-api";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
@@ -33,6 +34,9 @@ export default defineConfig(async () => {
           CRAWL_SITE_ALONE: inject("crawlSiteAlone"),
           OTHER_HOST: inject("otherHost"),
           WATCHED_SITE: inject("watchedSite"),
+          // Field data from the local Chrome UX Report API; only the "field" project has a key, so everywhere else no
+          // query is made (and test/field/scenarios/without-key.test.ts checks that none reaches it).
+          CRUX_API_ORIGIN: inject("cruxApi"),
           // Off when no Chromium was found for the browser binding (test/global-setup.ts).
           RENDERING: inject("rendering"),
           // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.
@@ -52,6 +56,7 @@ export default defineConfig(async () => {
     "test/site/{crawl-frontier,link-plan,page-facts,run-link-checks,terms}.test.ts",
     "test/analysis/structured-data/**/*.test.ts",
     "test/site/issues/**/*.test.ts",
+    "test/field/crux-record.test.ts",
     "test/analysis/{body-budget,credentials,head-source,lab-metrics,llms-txt,nesting,parse,partial-read,robots,score,settings,url-guard}.test.ts",
     "test/analysis/scenarios/linkedom-patch.test.ts",
     "test/page/{arrange-checks,describe-result,describe-retry,hmac,palette,shared-subject}.test.ts",
@@ -114,6 +119,8 @@ export default defineConfig(async () => {
   const browser = ["test/render/**/*.test.ts"];
   // Pages that load for 3 s by design, measured as a throttled phone too: the render deadline as deployed (20 s).
   const measured = ["test/render/scenarios/page-experience.test.ts"];
+  // Field data with a key (the local API's), and a query deadline a hanging answer passes within a test's time.
+  const field = ["test/field/scenarios/crux-field-data.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
@@ -129,7 +136,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...notInWorkerd], isolate: false },
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...field, ...notInWorkerd], isolate: false },
         },
         {
           plugins: [workers()],
@@ -142,6 +149,10 @@ export default defineConfig(async () => {
         {
           plugins: [workers()],
           test: { ...common, name: "browser", include: browser, exclude: measured, maxWorkers: 1 },
+        },
+        {
+          plugins: [workers({ CRUX_API_KEY: CRUX_TEST_KEY, CRUX_TIMEOUT_MS: "1000" })],
+          test: { ...common, name: "field", include: field },
         },
         {
           plugins: [workers({ CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],

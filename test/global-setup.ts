@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { unstable_readConfig } from "wrangler";
 import { crawlSiteRoutes } from "./server/crawl-site";
+import { startCruxApi } from "./server/crux-api";
 import { startPageServer } from "./server/page-server";
 import { watchedSiteRoutes } from "./server/watched-site";
 import { NO_CHROMIUM, setupLocalBrowser } from "../scripts/setup-local-browser.mjs";
@@ -21,6 +22,9 @@ export default async function setup(project: TestProject) {
   const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
   // The change log's site (pages and a robots.txt the tests change), on its own host: its own project.
   const watchedSite = await startPageServer(0, watchedSiteRoutes(), "127.0.0.3");
+  // The Chrome UX Report API as documented, on its own port: the page server's origin has origin-level field data.
+  const cruxApi = await startCruxApi([server.origin]);
+  project.provide("cruxApi", cruxApi.origin);
   project.provide("pageServer", server.origin);
   project.provide("watchedSite", watchedSite.origin);
   project.provide("crawlSite", crawlSite.origin);
@@ -34,5 +38,6 @@ export default async function setup(project: TestProject) {
     await crawlSiteAlone.close();
     await otherHost.close();
     await watchedSite.close();
+    await cruxApi.close();
   };
 }
