@@ -1,5 +1,5 @@
 /**
- * The service's configuration: every var of wrangler.toml `[vars]` and the two optional secrets, parsed once with
+ * The service's configuration: every var of wrangler.toml `[vars]` and the optional secrets, parsed once with
  * zod, each with its default and meaning beside it (docs/configuration.md has the same table for operators).
  *
  * A var left out takes its default. A var that is set but malformed is an error that names it and says what it

@@ -5,6 +5,7 @@ import { pruneCrawls } from "./crawls/prune-crawls";
 import { summarizeCompletedCrawls } from "./crawls/summarize-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
+import { dropStaleFieldData } from "./field/field-data";
 import { handleQueue } from "./queue/dispatch";
 import { queuesOf } from "./queues";
 import { dropEndedProbes } from "./queue/host-probe";
@@ -40,6 +41,7 @@ export default {
       dropExpiredSlowness(db),
       dropEndedProbes(db),
       dropEndedWaits(db),
+      dropStaleFieldData(db, new Date(controller.scheduledTime)),
       runRobotsWatches(db, env.WEBHOOK_QUEUE, settings, new Date(controller.scheduledTime)),
     ]);
   },

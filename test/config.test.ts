@@ -6,7 +6,7 @@ import { analysisOptionsFromEnv, config, configVarNames, parseConfig } from "../
 import worker from "../src/index";
 import { BASE, createCaller, type Caller } from "./helpers/api";
 
-const secrets = ["REPORT_COOKIE_SECRET", "WEBHOOK_ENCRYPTION_KEY"];
+const secrets = ["REPORT_COOKIE_SECRET", "WEBHOOK_ENCRYPTION_KEY", "CRUX_API_KEY"];
 const invalid = (problem: string) => `Invalid configuration: ${problem}`;
 
 describe("config: defaults and values", () => {

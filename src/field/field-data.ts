@@ -3,8 +3,8 @@ import type { FieldFacts, FieldRecord, FormFactor } from "../analysis/types";
 import type { FieldSettings } from "../config";
 import type { Db } from "../db/client";
 import { queryCrux, type CruxApi } from "./crux-api";
-import { cachedAnswer, keepAnswer } from "./crux-cache";
-import { takeCruxQuery } from "./crux-pace";
+import { cachedAnswer, dropStaleAnswers, keepAnswer } from "./crux-cache";
+import { dropPastMinutes, takeCruxQuery } from "./crux-pace";
 import { cruxUrl, formFactorOf, type CruxTarget } from "./crux-record";
 
 /** What an audit asks for its page's field data: given to analyzePage, which asks beside the page's fetch. */
@@ -56,4 +56,13 @@ async function ask(db: Db, api: CruxApi, perMinute: number, target: CruxTarget, 
   const record = answer.kind === "record" ? answer.record : null;
   await keepAnswer(db, target, formFactor, record);
   return { record };
+}
+
+/**
+ * The cron's tidying: past minutes' counts every run (a handful of rows); answers past their day once an hour, since
+ * finding them reads the whole cache (about a day's audited URLs), which no index is kept for.
+ */
+export async function dropStaleFieldData(db: Db, scheduledTime: Date): Promise<void> {
+  await dropPastMinutes(db);
+  if (scheduledTime.getUTCMinutes() === 0) await dropStaleAnswers(db);
 }
