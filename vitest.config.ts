@@ -58,7 +58,7 @@ export default defineConfig(async () => {
     "test/field/crux-record.test.ts",
     "test/analysis/{body-budget,credentials,head-source,lab-metrics,llms-txt,nesting,parse,partial-read,robots,score,settings,url-guard}.test.ts",
     "test/analysis/scenarios/linkedom-patch.test.ts",
-    "test/page/{arrange-checks,describe-result,describe-retry,hmac,palette,shared-subject}.test.ts",
+    "test/page/{arrange-checks,describe-result,describe-retry,field-view,hmac,palette,shared-subject}.test.ts",
     "test/site/discovery/{llms-links,normalize-url,pause,robots-rules,sitemap-parse,url-tally}.test.ts",
     "test/page/components/{chart-parts,score-gauge}.test.tsx",
     "test/mcp/{arguments,report-summary,tool}.test.ts",

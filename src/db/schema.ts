@@ -4,7 +4,7 @@ import { crawlPageStates, crawlSources, linkKinds } from "../site/terms";
 import type { CompareSummary } from "../site/issues/compare";
 import type { IssueSummary } from "../site/issues/issue-rows";
 import { devices } from "../analysis/lab-device";
-import type { FieldRecord, LabMetrics } from "../analysis/types";
+import type { FieldFacts, FieldRecord, LabMetrics } from "../analysis/types";
 import type { Watched } from "../analysis/watched";
 
 export { crawlPageStates, crawlSources };
@@ -456,6 +456,8 @@ export const crawls = sqliteTable(
     prunedAt: text(),
     // robots.txt and the not-found probe, fetched once at discovery and shared by every page's analysis.
     siteFacts: text({ mode: "json" }),
+    /** The origin's field data (the Chrome UX Report), asked once as discovery starts: the crawl resource's `field`. */
+    field: text({ mode: "json" }).$type<FieldFacts>(),
     // The polite floor between fetches: CRAWL_INTERVAL_MS, raised to robots.txt's Crawl-delay.
     intervalMs: integer().notNull().default(1000),
     // Concurrent fetches asked for (1-8); the pace (src/crawls/crawl-pace.ts) moves between 1 and it.

@@ -25,23 +25,39 @@ export function fieldDataSource(db: Db, settings: FieldSettings): FieldDataSourc
   const key = settings.apiKey;
   if (!key) return async () => NO_KEY;
   const api: CruxApi = { origin: settings.apiOrigin, key, timeoutMs: settings.timeoutMs };
-  return async (url, device) => {
-    const formFactor = formFactorOf(device);
-    try {
+  return (url, device) =>
+    safely(url, async () => {
+      const formFactor = formFactorOf(device);
       const page = await ask(db, api, settings.queriesPerMinute, { url: cruxUrl(url) }, formFactor);
       if ("error" in page) return unavailable(page.error);
       if (page.record) return { ok: true, record: page.record };
-      const origin = new URL(url).origin;
-      const site = await ask(db, api, settings.queriesPerMinute, { origin }, formFactor);
-      if ("error" in site) return unavailable(site.error);
-      if (site.record) return { ok: true, record: site.record };
-      return { ok: false, reason: "no_data", message: `The Chrome UX Report has no ${formFactor} data for this URL nor its origin (${origin}): too few Chrome visitors.` };
-    } catch (error) {
-      // A D1 hiccup in the cache or the pace: the audit goes on without field data.
-      console.error("field data failed", { url, error: error instanceof Error ? error.message : String(error) });
-      return unavailable("its cache could not be read");
-    }
-  };
+      return await originOnly(db, api, settings.queriesPerMinute, new URL(url).origin, formFactor, "this URL nor its origin");
+    });
+}
+
+/** A crawl's field data: its origin's record only, asked once when the crawl starts (docs/crawls.md). */
+export async function originFieldData(db: Db, settings: FieldSettings, url: string, device: Device): Promise<FieldFacts> {
+  const key = settings.apiKey;
+  if (!key) return NO_KEY;
+  const api: CruxApi = { origin: settings.apiOrigin, key, timeoutMs: settings.timeoutMs };
+  return safely(url, () => originOnly(db, api, settings.queriesPerMinute, new URL(url).origin, formFactorOf(device), "this origin"));
+}
+
+async function originOnly(db: Db, api: CruxApi, perMinute: number, origin: string, formFactor: FormFactor, what: string): Promise<FieldFacts> {
+  const site = await ask(db, api, perMinute, { origin }, formFactor);
+  if ("error" in site) return unavailable(site.error);
+  if (site.record) return { ok: true, record: site.record };
+  return { ok: false, reason: "no_data", message: `The Chrome UX Report has no ${formFactor} data for ${what} (${origin}): too few Chrome visitors.` };
+}
+
+/** A D1 hiccup in the cache or the pace (or a URL that does not parse): the audit goes on without field data. */
+async function safely(url: string, asking: () => Promise<FieldFacts>): Promise<FieldFacts> {
+  try {
+    return await asking();
+  } catch (error) {
+    console.error("field data failed", { url, error: error instanceof Error ? error.message : String(error) });
+    return unavailable("its cache could not be read");
+  }
 }
 
 const unavailable = (why: string): FieldFacts => ({ ok: false, reason: "unavailable", message: `Field data unavailable: the Chrome UX Report query failed (${why}).` });

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../../helpers/api";
+import { startCrawl, waitForCrawl } from "../../helpers/crawl";
 import { waitForReport } from "../../helpers/wait-report";
 import { CRUX_TEST_KEY, type CruxQuery } from "../../server/crux-api";
 
@@ -140,4 +141,15 @@ describe("core_web_vitals from the Chrome UX Report, through the queue", () => {
     expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(await queries("t=timeout")).toHaveLength(1);
   });
+
+  it("a crawl has its origin's field data, judged as a page's, from the answer the origin's pages share", async () => {
+    // After the origin test above, the page server's origin (PHONE) is in D1: the crawl asks the API nothing for it.
+    expect(await originQueries("PHONE")).toHaveLength(1);
+    const started = await startCrawl(caller.key, { url: page("t=crawl"), limit: 1 });
+    expect(started.status, started.text).toBe(201);
+    const crawl = await waitForCrawl(caller.key, started.json.data.id, 60_000);
+    expect(crawl.status).toBe("completed");
+    expect(crawl.field).toMatchObject({ passed: true, value: { source: "origin", form_factor: "PHONE", p75: { lcp_ms: 2400, inp_ms: 180, cls: 0.08 }, ratings: { lcp: "good", inp: "good", cls: "good" } } });
+    expect(await originQueries("PHONE")).toHaveLength(1);
+  }, 90_000);
 });
