@@ -36,7 +36,7 @@ const originQueries = async (formFactor: string) => (await queries(env.PAGE_SERV
 describe("core_web_vitals from the Chrome UX Report, through the queue", () => {
   it("asks for the URL with the documented request and reports its p75 assessment", async () => {
     const url = page("crux=good&t=url-data");
-    const { results, score } = await audit(url);
+    const { id, results, score } = await audit(url, { privacy: 0 });
     expect(results.core_web_vitals).toEqual({
       category: "performance",
       importance: "high",
@@ -56,6 +56,15 @@ describe("core_web_vitals from the Chrome UX Report, through the queue", () => {
     // The documented request: the key in the query string, {url, formFactor} in the body, nothing else.
     expect(asked[0]).toMatchObject({ key: CRUX_TEST_KEY, body: { url, formFactor: "PHONE" } });
     expect(Object.keys(asked[0]!.body).sort()).toEqual(["formFactor", "url"]);
+    // The report page's "Page experience" shows the field p75 as gauges with the rating in words (not rendered: no lab part).
+    const html = (await call(`/reports/${id}`)).text;
+    expect(html).toContain('<h2 id="experience-heading">Page experience</h2>');
+    expect(html).toContain("Real visitors");
+    expect(html).not.toContain("In the lab");
+    expect(html).toContain('aria-label="LCP 1.8 s: Good (good up to 2.5 s, poor over 4.0 s)"');
+    expect(html).toContain('aria-label="INP 120 ms: Good (good up to 200 ms, poor over 500 ms)"');
+    expect(html).toContain('aria-label="CLS 0.03: Good (good up to 0.1, poor over 0.25)"');
+    expect(html).toContain("2026-10-26 to 2026-11-22");
   });
 
   it("fails a page real visitors find slow, naming each vital past good", async () => {
