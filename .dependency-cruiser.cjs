@@ -13,6 +13,7 @@ const layers = [
   { name: "webhooks", paths: ["src/webhooks/"] },
   { name: "projects", paths: ["src/projects/"] },
   { name: "render", paths: ["src/render/"] },
+  { name: "field", paths: ["src/field/"] },
   { name: "targets", paths: ["src/targets/"] },
   { name: "http", paths: ["src/http/"] },
   { name: "schedules-and-accounts", paths: ["src/schedules/", "src/accounts/"] },

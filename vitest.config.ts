@@ -35,6 +35,9 @@ export default defineConfig(async () => {
           OTHER_HOST: inject("otherHost"),
           WATCHED_SITE: inject("watchedSite"),
           ERROR_PAGE_SITE: inject("errorPageSite"),
+          // Field data from the local Chrome UX Report API; only the "field" project has a key, so everywhere else no
+          // query is made (and test/field/scenarios/without-key.test.ts checks that none reaches it).
+          CRUX_API_ORIGIN: inject("cruxApi"),
           // Off when no Chromium was found for the browser binding (test/global-setup.ts).
           RENDERING: inject("rendering"),
           // A page that never finishes loading must fail within a test's time; script-built pages take ~1 s here.
@@ -54,9 +57,10 @@ export default defineConfig(async () => {
     "test/site/{crawl-frontier,link-plan,page-facts,run-link-checks,terms}.test.ts",
     "test/analysis/structured-data/**/*.test.ts",
     "test/site/issues/**/*.test.ts",
+    "test/field/crux-record.test.ts",
     "test/analysis/{body-budget,credentials,head-source,lab-metrics,llms-txt,nesting,parse,partial-read,robots,score,settings,url-guard}.test.ts",
     "test/analysis/scenarios/linkedom-patch.test.ts",
-    "test/page/{arrange-checks,describe-result,describe-retry,hmac,palette,shared-subject}.test.ts",
+    "test/page/{arrange-checks,describe-result,describe-retry,field-view,hmac,palette,shared-subject}.test.ts",
     "test/site/discovery/{llms-links,normalize-url,pause,robots-rules,sitemap-parse,url-tally}.test.ts",
     "test/page/components/{chart-parts,score-gauge}.test.tsx",
     "test/mcp/{arguments,report-summary,tool}.test.ts",
@@ -121,6 +125,8 @@ export default defineConfig(async () => {
   // Three local shards (docs/operations.md "Past one database"): DB is the directory and shard 0, DB_1 and DB_2 the
   // others; their own workerd, since the cron's tests there walk every row of every shard.
   const sharded = ["test/db/shards.test.ts", "test/db/scenarios/*.test.ts"];
+  // Field data with a key (the local API's: CRUX_TEST_KEY of test/server/crux-api.ts), and a query deadline a hanging answer passes within a test's time.
+  const field = ["test/field/scenarios/crux-field-data.test.ts", "test/field/field-data.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   return {
@@ -136,7 +142,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...sharded, ...notInWorkerd], isolate: false },
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...sharded, ...field, ...notInWorkerd], isolate: false },
         },
         {
           plugins: [workers()],
@@ -153,6 +159,10 @@ export default defineConfig(async () => {
         {
           plugins: [workers({}, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
           test: { ...common, name: "shards", include: sharded },
+        },
+        {
+          plugins: [workers({ CRUX_API_KEY: "test-only-crux-api-key", CRUX_TIMEOUT_MS: "1000" })],
+          test: { ...common, name: "field", include: field },
         },
         {
           plugins: [workers({ CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],

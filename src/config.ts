@@ -1,5 +1,5 @@
 /**
- * The service's configuration: every var of wrangler.toml `[vars]` and the two optional secrets, parsed once with
+ * The service's configuration: every var of wrangler.toml `[vars]` and the optional secrets, parsed once with
  * zod, each with its default and meaning beside it (docs/configuration.md has the same table for operators).
  *
  * A var left out takes its default. A var that is set but malformed is an error that names it and says what it
@@ -51,6 +51,14 @@ function origin(meaning: string) {
   const valid = (text: string) => text === "" || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol));
   const url = z.pipe(z.string({ error }).check(z.refine(valid, { error })), z.transform((text) => (text === "" ? null : new URL(text).origin)));
   return z._default(url, null).check(z.describe(meaning));
+}
+
+/** An http(s) URL, kept as its origin; left out or empty, `fallback`. */
+function originOr(fallback: string, meaning: string) {
+  const error = "an http(s) URL such as https://chromeuxreport.googleapis.com, or empty";
+  const valid = (text: string) => text === "" || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol));
+  const url = z.pipe(z.string({ error }).check(z.refine(valid, { error })), z.transform((text) => (text === "" ? fallback : new URL(text).origin)));
+  return z._default(url, fallback).check(z.describe(meaning));
 }
 
 /** A Worker secret: any string; unset or empty means none. */
@@ -181,11 +189,31 @@ const renderVars = {
   ),
 };
 
+/** The API the Chrome UX Report's field data comes from: Google's, unless the operator points it elsewhere. */
+export const CRUX_API_DEFAULT_ORIGIN = "https://chromeuxreport.googleapis.com";
+
+/** Field data (docs/analysis.md "Field data"): the Chrome UX Report API, asked only when CRUX_API_KEY is set. */
+const fieldVars = {
+  CRUX_API_ORIGIN: originOr(CRUX_API_DEFAULT_ORIGIN,
+    "origin of the Chrome UX Report API (`POST /v1/records:queryRecord`); Google's when empty",
+  ),
+  CRUX_TIMEOUT_MS: number({ default: 3000, min: 100, max: 30_000, unit: ms },
+    "deadline of one Chrome UX Report query, answer read included; past it `core_web_vitals` says field data is unavailable and the audit goes on",
+  ),
+  // The API's quota is 150 queries a minute per Google Cloud project; a margin is left for anything else using the key.
+  CRUX_QUERIES_PER_MINUTE: number({ default: 140, min: 1, max: 150, unit: "queries" },
+    "Chrome UX Report queries a minute across every consumer (counted in D1); past it an audit says field data is unavailable for now",
+  ),
+};
+
 /** Worker secrets (`wrangler secret put`), not in wrangler.toml. */
 const secretVars = {
   REPORT_COOKIE_SECRET: secret("HMAC key of report-page unlock cookies; without it protected pages cannot be unlocked"),
   WEBHOOK_ENCRYPTION_KEY: secret(
     "any long random string; its SHA-256 is the AES-GCM key of stored webhook secrets; without it webhook endpoints answer 503",
+  ),
+  CRUX_API_KEY: secret(
+    "Google Cloud API key of the Chrome UX Report API: field data in `core_web_vitals`; without it no query is made and the check does not apply",
   ),
 };
 
@@ -202,7 +230,7 @@ const inOrder = z.superRefine((vars: z.output<z.ZodMiniObject<typeof analysisVar
 });
 
 /** Every var the config reads, in the order of docs/configuration.md. */
-const allVars = { ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...renderVars, ...secretVars };
+const allVars = { ...analysisVars, ...queueVars, ...monitoringVars, ...crawlVars, ...renderVars, ...fieldVars, ...secretVars };
 
 const analysisSchema = z.object(analysisVars).check(inOrder);
 const configSchema = z.object(allVars).check(inOrder);
@@ -241,6 +269,15 @@ export interface RenderSettings {
   timeoutMs: number;
 }
 
+/** Field data from the Chrome UX Report API (src/field/field-data.ts). */
+export interface FieldSettings {
+  apiOrigin: string;
+  /** CRUX_API_KEY: a secret; handed to the request only, never logged or stored. */
+  apiKey: string | undefined;
+  timeoutMs: number;
+  queriesPerMinute: number;
+}
+
 export interface Config {
   /** ALLOW_PRIVATE_TARGETS, for page fetches (also in `analysis`) and webhook endpoints. */
   allowPrivateTargets: boolean;
@@ -263,6 +300,7 @@ export interface Config {
   directoryCacheSeconds: number;
   crawl: CrawlSettings;
   render: RenderSettings;
+  field: FieldSettings;
   reportCookieSecret: string | undefined;
   webhookEncryptionKey: string | undefined;
 }
@@ -333,6 +371,7 @@ export function parseConfig(vars: ConfigVars): Config {
     directoryCacheSeconds: v.DIRECTORY_CACHE_SECONDS,
     crawl: toCrawlSettings(v),
     render: { enabled: v.RENDERING, concurrency: v.RENDER_CONCURRENCY, timeoutMs: v.RENDER_TIMEOUT_MS },
+    field: { apiOrigin: v.CRUX_API_ORIGIN, apiKey: v.CRUX_API_KEY, timeoutMs: v.CRUX_TIMEOUT_MS, queriesPerMinute: v.CRUX_QUERIES_PER_MINUTE },
     reportCookieSecret: v.REPORT_COOKIE_SECRET,
     webhookEncryptionKey: v.WEBHOOK_ENCRYPTION_KEY,
   };

@@ -10,12 +10,15 @@ declare global {
     REPORT_COOKIE_SECRET?: string;
     /** AES-GCM key material for stored webhook secrets: a Worker secret. Without it webhook endpoints answer 503. */
     WEBHOOK_ENCRYPTION_KEY?: string;
+    /** Google Cloud API key of the Chrome UX Report API: a Worker secret. Without it no field data is asked for. */
+    CRUX_API_KEY?: string;
   }
   // The tests' `env` (cloudflare:workers) is typed as Cloudflare.Env: it gains the same secrets.
   namespace Cloudflare {
     interface Env {
       REPORT_COOKIE_SECRET?: string;
       WEBHOOK_ENCRYPTION_KEY?: string;
+      CRUX_API_KEY?: string;
     }
   }
 }

@@ -6,6 +6,7 @@ import { pruneCrawls } from "./crawls/prune-crawls";
 import { summarizeCompletedCrawls } from "./crawls/summarize-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
+import { dropStaleFieldData } from "./field/field-data";
 import { handleQueue } from "./queue/dispatch";
 import { queuesOf } from "./queues";
 import { dropEndedProbes } from "./queue/host-probe";
@@ -37,6 +38,7 @@ async function runShardJobs(env: Env, settings: Config, now: Date) {
     dropExpiredSlowness(db),
     dropEndedProbes(db),
     dropEndedWaits(db),
+    dropStaleFieldData(db, now),
     runRobotsWatches(db, queues.webhooks, settings, now),
   ]);
   const failed = jobs.find((job): job is PromiseRejectedResult => job.status === "rejected");

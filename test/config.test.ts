@@ -6,7 +6,7 @@ import { analysisOptionsFromEnv, config, configVarNames, parseConfig } from "../
 import worker from "../src/index";
 import { BASE, createCaller, type Caller } from "./helpers/api";
 
-const secrets = ["REPORT_COOKIE_SECRET", "WEBHOOK_ENCRYPTION_KEY"];
+const secrets = ["REPORT_COOKIE_SECRET", "WEBHOOK_ENCRYPTION_KEY", "CRUX_API_KEY"];
 const invalid = (problem: string) => `Invalid configuration: ${problem}`;
 
 describe("config: defaults and values", () => {
@@ -28,9 +28,25 @@ describe("config: defaults and values", () => {
       directoryCacheSeconds: 60,
       crawl: { maxPages: 1000, maxDepth: 5, maxActive: 3, intervalMs: 1000, maxRate: 8, slowTtfbMs: 1000, linkChecks: { limit: 1000, perHost: 10 }, siteCheckBatch: 1000, history: 3 },
       render: { enabled: true, concurrency: 2, timeoutMs: 20_000 },
+      field: { apiOrigin: "https://chromeuxreport.googleapis.com", apiKey: undefined, timeoutMs: 3000, queriesPerMinute: 140 },
       reportCookieSecret: undefined,
       webhookEncryptionKey: undefined,
     });
+  });
+
+  it("field data: the CrUX API's origin (Google's when empty), its deadline and pace, the key as a secret", () => {
+    const field = (vars: Record<string, string>) => parseConfig(vars).field;
+    expect(field({ CRUX_API_ORIGIN: "" }).apiOrigin).toBe("https://chromeuxreport.googleapis.com");
+    expect(field({ CRUX_API_ORIGIN: "http://127.0.0.1:4000/ignored/path", CRUX_API_KEY: "k", CRUX_TIMEOUT_MS: "500", CRUX_QUERIES_PER_MINUTE: "150" })).toEqual({
+      apiOrigin: "http://127.0.0.1:4000",
+      apiKey: "k",
+      timeoutMs: 500,
+      queriesPerMinute: 150,
+    });
+    expect(field({ CRUX_API_KEY: "" }).apiKey).toBeUndefined();
+    // Past the API's own quota is refused, not clamped: a deploy asking for more would be throttled by Google.
+    expect(() => parseConfig({ CRUX_QUERIES_PER_MINUTE: "151" })).toThrow(invalid(`CRUX_QUERIES_PER_MINUTE must be a whole number of queries between 1 and 150 (got "151")`));
+    expect(() => parseConfig({ CRUX_API_ORIGIN: "ftp://x" })).toThrow(/CRUX_API_ORIGIN must be an http\(s\) URL/);
   });
 
   it("reads every analysis var, the ratio as a fraction", () => {

@@ -32,6 +32,8 @@ declare module "vitest" {
     otherHost: string;
     watchedSite: string;
     errorPageSite: string;
+    /** Origin of the local Chrome UX Report API (test/server/crux-api.ts): CRUX_API_ORIGIN in every project. */
+    cruxApi: string;
     /** wrangler.toml [vars] as shipped, read by wrangler itself. */
     shippedVars: Record<string, unknown>;
   }

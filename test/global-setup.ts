@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { unstable_readConfig } from "wrangler";
 import { crawlSiteRoutes } from "./server/crawl-site";
 import { errorPageSiteRoutes } from "./server/error-page-site";
+import { startCruxApi } from "./server/crux-api";
 import { startPageServer } from "./server/page-server";
 import { watchedSiteRoutes } from "./server/watched-site";
 import { NO_CHROMIUM, setupLocalBrowser } from "../scripts/setup-local-browser.mjs";
@@ -24,6 +25,9 @@ export default async function setup(project: TestProject) {
   const watchedSite = await startPageServer(0, watchedSiteRoutes(), "127.0.0.3");
   // The planted site of error pages (test/server/error-page-site.ts), steered by one test file: its own origin.
   const errorPageSite = await startPageServer(0, errorPageSiteRoutes());
+  // The Chrome UX Report API as documented, on its own port: the page server's origin has origin-level field data.
+  const cruxApi = await startCruxApi([server.origin]);
+  project.provide("cruxApi", cruxApi.origin);
   project.provide("pageServer", server.origin);
   project.provide("errorPageSite", errorPageSite.origin);
   project.provide("watchedSite", watchedSite.origin);
@@ -39,5 +43,6 @@ export default async function setup(project: TestProject) {
     await otherHost.close();
     await watchedSite.close();
     await errorPageSite.close();
+    await cruxApi.close();
   };
 }

@@ -9,7 +9,8 @@ import { pageSignals } from "./checks/render-signals";
 import { scoreResults, type ResultLabel } from "./score";
 import type { AnalysisOptions } from "./settings";
 import { fetchSiteFacts } from "./site-facts";
-import type { Check, FetchFacts, LabMetrics, Page, PageSignals, Results, SiteFacts, Verdict } from "./types";
+import { defaultDevice } from "./lab-device";
+import type { Check, FetchFacts, FieldFacts, LabMetrics, Page, PageSignals, Results, SiteFacts, Verdict } from "./types";
 import { watchedOf, type Watched } from "./watched";
 
 export type AnalysisOutcome =
@@ -43,7 +44,12 @@ export const RESPONSE_LEVEL_CHECKS: ReadonlySet<string> = new Set([
 ]);
 
 export type AnalyzePageOptions = AnalysisOptions &
-  RenderOptions & { trustedOrigin?: string; site?: SiteFacts; onPage?: (page: Page) => void; onAnswer?: FetchOptions["onAnswer"] };
+  RenderOptions & {
+    trustedOrigin?: string;
+    site?: SiteFacts;
+    onPage?: (page: Page) => void;
+    onAnswer?: FetchOptions["onAnswer"];
+  };
 
 /**
  * Fetches a page and its site facts, then runs every check. A page that cannot be analysed is a
@@ -59,6 +65,8 @@ export async function analyzePage(
   // robots.txt and the 404 probe go out beside the page (one round trip to the site, not two); only a page that
   // redirects to another origin has them fetched again for that origin. They never reject, but a bad URL would.
   const early = options.site ? null : fetchSiteFacts(url, options).catch(() => null);
+  // What real visitors saw is asked beside the page's fetch: a cached answer costs one D1 read, a query a round trip.
+  const field = options.fieldData?.(url, options.device ?? defaultDevice);
   // The body holds its share of the byte budget until the checks are done with the page.
   const bodyLease = options.bodyBudget?.open();
   try {
@@ -68,14 +76,15 @@ export async function analyzePage(
     const siteFacts = options.site ?? ((sameOrigin && (await early)) || fetchSiteFacts(fetched.facts.finalUrl, options));
     // The browser loads the page while robots.txt, the 404 probe and the page's markdown answer finish.
     // The schema.org table is read once per isolate (its source keeps it), so only the first page waits for it.
-    const [site, rendered, markdown, schemaVocabulary] = await Promise.all([
+    const [site, rendered, markdown, schemaVocabulary, fieldFacts] = await Promise.all([
       siteFacts,
       options.render ? renderPage(url, options.render, options) : null,
       fetchAgentMarkdown(fetched.facts, options),
       options.schemaVocabulary?.() ?? null,
+      field,
     ]);
     if (rendered && !rendered.ok) return rendered;
-    return await withDomGate(() => parseAndCheck(url, { ...fetched.facts, markdown, schemaVocabulary }, site, options, rendered));
+    return await withDomGate(() => parseAndCheck(url, { ...fetched.facts, markdown, schemaVocabulary }, site, options, rendered, fieldFacts));
   } finally {
     bodyLease?.release();
   }
@@ -94,6 +103,7 @@ function parseAndCheck(
   site: SiteFacts,
   options: AnalysisOptions & { onPage?: (page: Page) => void },
   rendered: Rendered | null,
+  field: FieldFacts | undefined,
 ): AnalysisOutcome {
   let current: Check | undefined;
   const verdicts = new Map<Check, Verdict>();
@@ -111,10 +121,10 @@ function parseAndCheck(
       // needs inside rawSignals, and is dropped on its return, before the rendered HTML is parsed.
       const raw = rawSignals(facts, site, options, (rawPage) => runOn(rawPage, checks.filter((c) => RESPONSE_LEVEL_CHECKS.has(c.id))));
       const renderedFacts: FetchFacts = { ...facts, finalUrl: rendered.finalUrl, html: rendered.html, bytes: rendered.bytes, truncated: false };
-      page = { ...parsePage(renderedFacts, site, options.settings), rendering: { raw, ...rendered.browser } };
+      page = { ...parsePage(renderedFacts, site, options.settings), rendering: { raw, ...rendered.browser }, field };
       runOn(page, [...checks.filter((check) => !RESPONSE_LEVEL_CHECKS.has(check.id)), ...renderingChecks]);
     } else {
-      page = parsePage(facts, site, options.settings);
+      page = { ...parsePage(facts, site, options.settings), field };
       runOn(page, checks);
     }
     options.onPage?.(page);

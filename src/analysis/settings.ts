@@ -1,6 +1,8 @@
 import type { BodyBudget } from "./body-budget";
 import type { SchemaVocabularySource } from "./structured-data/vocabulary";
 import type { OriginCredentials } from "./credentials";
+import type { Device } from "./lab-device";
+import type { FieldFacts } from "./types";
 import { defaultCheckSettings, type CheckSettings } from "./types";
 
 export interface AnalysisOptions {
@@ -17,6 +19,11 @@ export interface AnalysisOptions {
   credentials?: OriginCredentials;
   /** The schema.org table's source (structured-data/vocabulary.ts): the Worker's static asset, else the bundled module. */
   schemaVocabulary?: SchemaVocabularySource;
+  /**
+   * The page's field data (the Worker's Chrome UX Report source, src/field/field-data.ts), asked beside the fetch for
+   * the report's device; `core_web_vitals` judges it. Never rejects. Left out (the CLI), the check does not apply.
+   */
+  fieldData?: (url: string, device: Device) => Promise<FieldFacts>;
 }
 
 /**

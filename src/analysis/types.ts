@@ -174,7 +174,31 @@ export interface Page {
   settings: CheckSettings;
   /** Set on a rendered page only (docs/rendering.md): what the raw HTML said, and what the browser saw. */
   rendering?: RenderingFacts;
+  /** What real visitors saw (the Chrome UX Report), when the audit asked for it: `core_web_vitals` judges it. */
+  field?: FieldFacts;
 }
+
+/** The Chrome UX Report's form factors a report asks for: its device's. */
+export type FormFactor = "PHONE" | "DESKTOP";
+
+/**
+ * One Chrome UX Report record, reduced to what `core_web_vitals` reports (docs/analysis.md "Field data"): the 75th
+ * percentiles over its 28-day collection period, each null when CrUX has too little data for that metric.
+ */
+export interface FieldRecord {
+  source: "url" | "origin";
+  form_factor: FormFactor;
+  /** First and last day of the collection period, YYYY-MM-DD; null when the answer named none. */
+  collection_period: { first: string; last: string } | null;
+  p75: { lcp_ms: number | null; inp_ms: number | null; cls: number | null; fcp_ms: number | null; ttfb_ms: number | null };
+}
+
+/**
+ * Field data as the audit found it: a record, or why there is none. `no_key`: the operator gave no CRUX_API_KEY (no
+ * request was made); `no_data`: CrUX has nothing for the URL nor its origin; `unavailable`: the API could not be
+ * asked or did not answer (timeout, refused key, server error, the pace's budget used up): the audit goes on.
+ */
+export type FieldFacts = { ok: true; record: FieldRecord } | { ok: false; reason: "no_key" | "no_data" | "unavailable"; message: string };
 
 /** What the raw and the rendered page are compared on: plain data, small, read from one parsed page. */
 export interface PageSignals {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { CrawlSettings } from "../config";
+import type { FieldFacts } from "../analysis/types";
 import { dbNowMs } from "../db/clock";
 import { crawlPages, crawls, type Crawl } from "../db/schema";
 import type { Db } from "../db/client";
@@ -99,6 +100,8 @@ export interface DiscoveryFacts {
   intervalMs: number;
   /** robots.txt's Crawl-delay in ms, 0 when none. */
   crawlDelayMs: number;
+  /** The origin's field data, asked beside discovery (left out: not asked, the resource's `field` stays null). */
+  field?: FieldFacts;
 }
 
 /** For the batch that writes discovery's pages: the crawl turns `running`, only while it is still discovering. */
@@ -112,6 +115,7 @@ export const markRunning = (db: Db, crawlId: number, found: DiscoveryFacts, now 
       skipped: found.skipped,
       truncated: found.truncated,
       siteFacts: found.site,
+      field: found.field,
       intervalMs: found.intervalMs,
       crawlDelayMs: found.crawlDelayMs,
       ...startingPace(found),

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { FieldFacts } from "../analysis/types";
 import { runBatch } from "../db/batch";
+import { originFieldData } from "../field/field-data";
 import { crawls, type Crawl } from "../db/schema";
 import { discoverUrls, type Discovered } from "../site/discovery/discover-urls";
 import type { CrawlDeps } from "./crawl-deps";
@@ -22,19 +24,23 @@ export async function discoverCrawl(deps: CrawlDeps, crawlId: number): Promise<N
   }
   // robots.txt, the 404 probe and the sitemaps of the crawl's origin are read with its login, as its pages are.
   const analysis = deps.settings.analysis;
-  const discovered = await discoverUrls(crawl, credentials ? { ...analysis, credentials } : analysis);
+  // The origin's field data is asked once, beside discovery (a crawl's pages are measured as mobile: PHONE).
+  const [discovered, field] = await Promise.all([
+    discoverUrls(crawl, credentials ? { ...analysis, credentials } : analysis),
+    originFieldData(deps.db, deps.settings.field, crawl.url, "mobile"),
+  ]);
   if (!discovered.ok) {
     await failCrawl(deps.db, crawl.id, discovered, { skipped: discovered.skipped });
     return null;
   }
-  return startCrawl(deps, crawl, discovered);
+  return startCrawl(deps, crawl, { ...discovered, field });
 }
 
 /**
  * Writes what discovery found: the pages inserted with their robots verdict and the crawl running, in one batch
  * (only while it is still discovering); then the pages' reports made and their analyses queued spaced in time.
  */
-async function startCrawl(deps: CrawlDeps, crawl: Crawl, discovered: Extract<Discovered, { ok: true }>): Promise<NextCrawlJob> {
+async function startCrawl(deps: CrawlDeps, crawl: Crawl, discovered: Extract<Discovered, { ok: true }> & { field: FieldFacts }): Promise<NextCrawlJob> {
   const { db } = deps;
   // Pages written, given their reports and queued SITE_CHECK_BATCH at a time: a 100,000-page crawl never holds every
   // page's row, report and message at once (the isolate's heap stays bounded), and no statement carries more than a

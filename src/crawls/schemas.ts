@@ -84,6 +84,18 @@ export const crawlResource = z
       .record(z.string(), z.union([siteVerdict, siteChanges]))
       .nullable()
       .meta({ description: `Keyed by site check id (${siteChecks.map((check) => check.id).join(", ")}), plus \`changes\` on a scheduled re-run, once the crawl has completed.` }),
+    field: z
+      .object({
+        passed: z.boolean(),
+        applicable: z.boolean().optional(),
+        value: z.unknown(),
+        errors: z.record(z.string(), z.unknown()).optional(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The site's field data: the Chrome UX Report's record for the crawl's origin (PHONE), asked once as the crawl starts, judged as `core_web_vitals` judges a page (the same value and errors; not applicable without CRUX_API_KEY or without data, saying why). Null until discovery ran.",
+      }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     previous_id: z.int().positive().nullable().meta({ description: "The crawl this scheduled run follows." }),
     page_url: z.url(),

@@ -1,3 +1,4 @@
+import { judgeField } from "../analysis/checks/core-web-vitals";
 import type { Crawl, CrawlPage } from "../db/schema";
 import { foundViaOf } from "../site/terms";
 
@@ -28,6 +29,8 @@ export function toCrawlResource(row: Crawl, counts: PageCounts, origin: string) 
     score: row.score,
     result: row.result,
     site_checks: row.siteChecks ?? null,
+    // The origin's field data judged as core_web_vitals judges a page's; null until discovery asked.
+    field: row.field ? judgeField(row.field) : null,
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
     previous_id: row.previousId,
     page_url: `${origin}/crawls/${row.id}`,

@@ -4,7 +4,7 @@ import { crawlPageStates, crawlSources, linkKinds } from "../site/terms";
 import type { CompareSummary } from "../site/issues/compare";
 import type { IssueSummary } from "../site/issues/issue-rows";
 import { devices } from "../analysis/lab-device";
-import type { LabMetrics } from "../analysis/types";
+import type { FieldFacts, FieldRecord, LabMetrics } from "../analysis/types";
 import type { Watched } from "../analysis/watched";
 
 export { crawlPageStates, crawlSources };
@@ -231,6 +231,31 @@ export const analysisSlowUrls = sqliteTable(
 export const analysisHostAnswers = sqliteTable("analysis_host_answers", {
   host: text().primaryKey(),
   answeredAt: integer().notNull(),
+});
+
+/**
+ * The Chrome UX Report's answers (src/field/crux-cache.ts), one row per (`url:...` or `origin:...`, form factor):
+ * `record` null when CrUX had no data (its 404). Kept 24 hours from `fetchedAt` (ms, the database's clock): CrUX
+ * changes once a day, so a crawl asks about its origin once. Errors are never stored. The key is the only index.
+ */
+export const cruxRecords = sqliteTable(
+  "crux_records",
+  {
+    target: text().notNull(),
+    formFactor: text({ enum: ["PHONE", "DESKTOP"] }).notNull(),
+    record: text({ mode: "json" }).$type<FieldRecord | null>(),
+    fetchedAt: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.target, t.formFactor] })],
+);
+
+/**
+ * The Chrome UX Report API's queries by minute (src/field/crux-pace.ts), across every consumer: a query is made only
+ * when its minute's count stays within CRUX_QUERIES_PER_MINUTE (the API allows 150).
+ */
+export const cruxQueries = sqliteTable("crux_queries", {
+  minute: integer().primaryKey(),
+  used: integer().notNull(),
 });
 
 export const unlockAttempts = sqliteTable(
@@ -463,6 +488,8 @@ export const crawls = sqliteTable(
     prunedAt: text(),
     // robots.txt and the not-found probe, fetched once at discovery and shared by every page's analysis.
     siteFacts: text({ mode: "json" }),
+    /** The origin's field data (the Chrome UX Report), asked once as discovery starts: the crawl resource's `field`. */
+    field: text({ mode: "json" }).$type<FieldFacts>(),
     // The polite floor between fetches: CRAWL_INTERVAL_MS, raised to robots.txt's Crawl-delay.
     intervalMs: integer().notNull().default(1000),
     // Concurrent fetches asked for (1-8); the pace (src/crawls/crawl-pace.ts) moves between 1 and it.

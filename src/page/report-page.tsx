@@ -11,6 +11,7 @@ import { FailedView, ProgressView } from "./components/status-views";
 import { describeRetry } from "./describe-retry";
 import { sendPage } from "./respond";
 import { structuredDataView } from "./structured-data-view";
+import { fieldView } from "./field-view";
 
 export const REFRESH_SECONDS = 5;
 
@@ -27,6 +28,7 @@ export function summarize(row: ReportRow): ReportSummary | null {
     sections: arrangeChecks(row.results as Results, allChecks),
     structuredData: structuredDataView(row.results as Results),
     metrics: row.metrics ?? null,
+    field: fieldView(row.results as Results),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Device } from "../analysis/lab-device";
 import type { AnalysisOptions } from "../analysis/settings";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { FieldDataSource } from "../field/field-data";
 import type { AnalysisJob, AnalysisStep } from "../reports/analysis-job";
 import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
 import { unsealCredentials } from "../targets/sealed-auth";
@@ -25,6 +26,8 @@ export interface LaneRun {
   hosts: HostPolicy;
   pool: RenderPool | null;
   tally: Tally;
+  /** The Chrome UX Report, cached and paced in D1 (src/field/field-data.ts): every page's `core_web_vitals`. */
+  field: FieldDataSource;
 }
 
 /** The report as its message finds it, with what its path says the page is fetched with. */
@@ -60,7 +63,7 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
   const startedAt = Date.now();
   try {
     // The credentials stay in this call: never in the message, never in a log line (the job holds none).
-    const options = { ...run.options, device: report.device, ...(credentials && { credentials }) };
+    const options = { ...run.options, device: report.device, fieldData: run.field, ...(credentials && { credentials }) };
     step = await path.analyze(report.url, options, report.render);
     verdict = urlVerdict(run, step, Date.now() - startedAt);
   } finally {

@@ -49,9 +49,10 @@ async function lighthouseOf(url: string): Promise<{ ratings: Ratings; values: Re
     return n;
   };
   const values = { lcp: value("largest-contentful-paint"), cls: value("cumulative-layout-shift"), tbt: value("total-blocking-time") };
-  // 13.x: a list of tables, the first naming the element.
-  const details = result.lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined;
-  const lcpSelector = details?.items?.[0]?.items?.[0]?.node?.selector ?? null;
+  // 13.x names the element in the `lcp-breakdown-insight` audit (`largest-contentful-paint-element` is gone): a list of
+  // the subparts table and a node item (core/audits/insights/lcp-breakdown-insight.js).
+  const details = result.lhr.audits["lcp-breakdown-insight"]?.details as { items?: { type?: string; selector?: string }[] } | undefined;
+  const lcpSelector = details?.items?.find((item) => item.type === "node")?.selector ?? null;
   return { ratings: { lcp: rate(values.lcp, thresholds.lcp), cls: rate(values.cls, thresholds.cls), tbt: rate(values.tbt, thresholds.tbt) }, values, lcpSelector };
 }
 

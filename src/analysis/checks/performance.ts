@@ -5,6 +5,7 @@ import { domSize } from "./dom-size";
 import { httpRequests } from "./http-requests";
 import { imageDimensions } from "./image-dimensions";
 import { imageFormat } from "./image-format";
+import { coreWebVitals } from "./core-web-vitals";
 import { cumulativeLayoutShift } from "./cumulative-layout-shift";
 import { largestContentfulPaint } from "./largest-contentful-paint";
 import { loadTime } from "./load-time";
@@ -28,4 +29,5 @@ export const performanceChecks: readonly Check[] = [
   cumulativeLayoutShift,
   totalBlockingTime,
   pageWeight,
+  coreWebVitals,
 ];

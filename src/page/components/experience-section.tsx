@@ -1,5 +1,6 @@
 import { rate, thresholds, type Rating } from "../../analysis/checks/experience-helpers";
 import type { LabMetrics } from "../../analysis/types";
+import type { FieldView } from "../field-view";
 import { resultColours } from "../palette";
 
 const ratingWords: Record<Rating, string> = { good: "Good", needs_improvement: "Needs improvement", poor: "Poor" };
@@ -41,17 +42,18 @@ function Gauge({ vital }: { vital: Vital }) {
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`);
 
-/** The report page's "Page experience": the lab vitals of a rendered report (docs/analysis.md "Page experience"). */
-export function ExperienceSection({ metrics }: { metrics: LabMetrics }) {
+
+/** What the browser measured: LCP, CLS and TBT as gauges, the LCP element, the other figures in a line. */
+function LabPart({ metrics }: { metrics: LabMetrics }) {
   const vitals: Vital[] = [
     ...(metrics.lcp_ms === null ? [] : [{ name: "LCP", value: metrics.lcp_ms, shown: ms(metrics.lcp_ms), limits: thresholds.lcp, unit: ms }]),
     { name: "CLS", value: metrics.cls, shown: String(metrics.cls), limits: thresholds.cls, unit: String },
     { name: "TBT", value: metrics.tbt_ms, shown: ms(metrics.tbt_ms), limits: thresholds.tbt, unit: ms },
   ];
   return (
-    <section class="experience" aria-labelledby="experience-heading">
-      <h2 id="experience-heading">Page experience</h2>
-      <p class="muted">Measured in the browser as a {metrics.device === "mobile" ? "mobile phone on Slow 4G with a 4x slower CPU" : "desktop, unthrottled"} (lab data).</p>
+    <div class="experience-part" aria-labelledby="experience-lab-heading">
+      <h3 id="experience-lab-heading">In the lab</h3>
+      <p class="muted">Measured in the browser as a {metrics.device === "mobile" ? "mobile phone on Slow 4G with a 4x slower CPU" : "desktop, unthrottled"}.</p>
       <ul class="vitals">
         {vitals.map((vital) => (
           <Gauge vital={vital} />
@@ -65,6 +67,48 @@ export function ExperienceSection({ metrics }: { metrics: LabMetrics }) {
       <p class="muted">
         FCP {metrics.fcp_ms === null ? "–" : ms(metrics.fcp_ms)} · TTFB {metrics.ttfb_ms === null ? "–" : ms(metrics.ttfb_ms)} · {Math.round(metrics.bytes / 1024)} KiB in {metrics.requests} requests · {metrics.dom_elements} elements
       </p>
+    </div>
+  );
+}
+
+/** What real Chrome users saw (the Chrome UX Report's 75th percentiles): LCP, INP and CLS as gauges, where CrUX has them. */
+function FieldPart({ field }: { field: FieldView }) {
+  const { lcp_ms, inp_ms, cls: shift } = field.p75;
+  const vitals: Vital[] = [
+    ...(lcp_ms === null ? [] : [{ name: "LCP", value: lcp_ms, shown: ms(lcp_ms), limits: thresholds.lcp, unit: ms }]),
+    ...(inp_ms === null ? [] : [{ name: "INP", value: inp_ms, shown: ms(inp_ms), limits: thresholds.inp, unit: ms }]),
+    ...(shift === null ? [] : [{ name: "CLS", value: shift, shown: String(shift), limits: thresholds.cls, unit: String }]),
+  ];
+  const period = field.collection_period ? `, ${field.collection_period.first} to ${field.collection_period.last}` : "";
+  return (
+    <div class="experience-part" aria-labelledby="experience-field-heading">
+      <h3 id="experience-field-heading">Real visitors</h3>
+      <p class="muted">
+        Chrome UX Report, 75th percentile of {field.form_factor === "DESKTOP" ? "desktop" : "phone"} visits to this {field.source === "url" ? "page" : "site (its origin: the page has too few visits of its own)"}
+        {period}.
+      </p>
+      <ul class="vitals">
+        {vitals.map((vital) => (
+          <Gauge vital={vital} />
+        ))}
+      </ul>
+      {inp_ms === null && <p class="muted">INP: too few interactions recorded; judged on LCP and CLS.</p>}
+    </div>
+  );
+}
+
+/**
+ * The report page's "Page experience" (docs/analysis.md "Page experience"): the lab vitals of a rendered report and,
+ * beside them, what real visitors saw when the Chrome UX Report has it; either alone when only one exists.
+ */
+export function ExperienceSection({ metrics, field }: { metrics: LabMetrics | null; field: FieldView | null }) {
+  return (
+    <section class="experience" aria-labelledby="experience-heading">
+      <h2 id="experience-heading">Page experience</h2>
+      <div class="experience-parts">
+        {metrics && <LabPart metrics={metrics} />}
+        {field && <FieldPart field={field} />}
+      </div>
     </section>
   );
 }

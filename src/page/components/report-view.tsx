@@ -6,6 +6,7 @@ import { resultWords, type ResultLabel } from "../palette";
 import { ScoreGauge } from "./score-gauge";
 import { CategoryList } from "./check-list";
 import type { StructuredDataView } from "../structured-data-view";
+import type { FieldView } from "../field-view";
 import { StructuredDataSection } from "./structured-data-section";
 
 export interface ReportSummary {
@@ -19,6 +20,8 @@ export interface ReportSummary {
   structuredData?: StructuredDataView | null;
   /** A rendered report's lab metrics: the "Page experience" section. */
   metrics?: LabMetrics | null;
+  /** What real visitors saw (the Chrome UX Report), beside the lab metrics in "Page experience". */
+  field?: FieldView | null;
 }
 
 /** Only http(s) URLs become links: anything else stored in a report is shown as text. */
@@ -102,7 +105,7 @@ export const ReportView = ({ report, note, history }: { report: ReportSummary; n
           </ul>
         </div>
       </section>
-      {report.metrics && <ExperienceSection metrics={report.metrics} />}
+      {(report.metrics || report.field) && <ExperienceSection metrics={report.metrics ?? null} field={report.field ?? null} />}
       {history}
       <CategoryList sections={report.sections} />
       {report.structuredData && <StructuredDataSection view={report.structuredData} />}
