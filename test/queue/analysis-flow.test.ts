@@ -37,9 +37,9 @@ describe("a report goes through the real queue, from POST to a finished report",
     // The page is built to pass everything but what a plain-HTTP test server cannot give it.
     const failed = Object.entries(report.results as Record<string, { passed: boolean }>).filter(([, r]) => !r.passed).map(([id]) => id);
     expect(failed.sort()).toEqual(["https", "security_headers", "text_compression"]);
-    // Not applicable on a plain-HTTP page without rendering (the page-experience checks too), forms, structured data or a markdown version: left out of the score.
+    // Not applicable on a plain-HTTP page without rendering (the page-experience checks too, and field data without CRUX_API_KEY), forms, structured data or a markdown version: left out of the score.
     const notApplicable = [
-      "agent_accessibility_tree", "cumulative_layout_shift", "hsts", "largest_contentful_paint", "markdown_for_agents", "mixed_content",
+      "agent_accessibility_tree", "core_web_vitals", "cumulative_layout_shift", "hsts", "largest_contentful_paint", "markdown_for_agents", "mixed_content",
       "page_weight", "rich_results", "total_blocking_time", "webmcp_forms",
     ];
     const applicable = checks.filter((c) => !notApplicable.includes(c.id));
