@@ -15,6 +15,10 @@ type Asked = { record: FieldRecord | null } | { error: string };
 
 const NO_KEY: FieldFacts = { ok: false, reason: "no_key", message: "Field data needs a Chrome UX Report API key (the CRUX_API_KEY secret); none is set, so nothing was asked." };
 
+/** The API as configured; null without a key, and then nothing is ever asked. */
+const cruxApiOf = (settings: FieldSettings): CruxApi | null =>
+  settings.apiKey ? { origin: settings.apiOrigin, key: settings.apiKey, timeoutMs: settings.timeoutMs } : null;
+
 /**
  * The Chrome UX Report for a page (docs/analysis.md "Field data"): its URL's record, else its origin's, for the form
  * factor of the report's device; each answer kept a day in D1, each query taken from the minute's budget shared by
@@ -22,9 +26,8 @@ const NO_KEY: FieldFacts = { ok: false, reason: "no_key", message: "Field data n
  * `unavailable` reason the check shows.
  */
 export function fieldDataSource(db: Db, settings: FieldSettings): FieldDataSource {
-  const key = settings.apiKey;
-  if (!key) return async () => NO_KEY;
-  const api: CruxApi = { origin: settings.apiOrigin, key, timeoutMs: settings.timeoutMs };
+  const api = cruxApiOf(settings);
+  if (!api) return async () => NO_KEY;
   return (url, device) =>
     safely(url, async () => {
       const formFactor = formFactorOf(device);
@@ -37,9 +40,8 @@ export function fieldDataSource(db: Db, settings: FieldSettings): FieldDataSourc
 
 /** A crawl's field data: its origin's record only, asked once when the crawl starts (docs/crawls.md). */
 export async function originFieldData(db: Db, settings: FieldSettings, url: string, device: Device): Promise<FieldFacts> {
-  const key = settings.apiKey;
-  if (!key) return NO_KEY;
-  const api: CruxApi = { origin: settings.apiOrigin, key, timeoutMs: settings.timeoutMs };
+  const api = cruxApiOf(settings);
+  if (!api) return NO_KEY;
   return safely(url, () => originOnly(db, api, settings.queriesPerMinute, new URL(url).origin, formFactorOf(device), "this origin"));
 }
 
