@@ -10,6 +10,8 @@ export interface RequestSession {
   db: Db;
   primary(): Db;
   bookmark(): string | null;
+  /** The bookmark, after one trivial read when no query has run yet (a session's bookmark comes from its queries). */
+  readBookmark(): Promise<string | null>;
 }
 
 // Bookmarks are fixed-width lower-case hex fields, so the newest one sorts last.
@@ -29,6 +31,10 @@ export function openRequestSession(d1: D1Database, start: SessionStart): Request
       return primary;
     },
     bookmark: () => newest(sessions.map((s) => s.getBookmark())),
+    async readBookmark() {
+      if (sessions[0]!.getBookmark() === null) await sessions[0]!.prepare("SELECT 1").run();
+      return newest(sessions.map((s) => s.getBookmark()));
+    },
   };
 }
 

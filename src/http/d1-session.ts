@@ -40,9 +40,15 @@ export const useShardSession = (c: Context<AppEnv>) => openSession(c, (header) =
 const sessionMiddleware = (bookmarkOf: (header: string | undefined) => string | undefined, answerBookmark: boolean) =>
   createMiddleware<AppEnv>(async (c, next) => {
     openSession(c, bookmarkOf);
+    const first = c.var.session;
     await next();
-    // The session on the context at the end: the shard's, when the key's account lives on another one.
-    const bookmark = answerBookmark && c.var.session.bookmark();
+    if (!answerBookmark) return;
+    // The session on the context at the end: the shard's, when the key's account lives on another one. With one
+    // database the key's own lookup ran in the session, so even an answer refused before any other query (422, 404)
+    // has a bookmark; a shard's session may have run nothing (the key came from the directory or its cache), and is
+    // then read once, so that every answer of a known key carries one as edge.md says, on one database or many.
+    const shardSession = c.var.session !== first;
+    const bookmark = shardSession ? await c.var.session.readBookmark() : c.var.session.bookmark();
     if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);
   });
 
