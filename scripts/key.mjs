@@ -99,6 +99,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
     console.log(row?.n ? `revoked ${row.n} key(s) with prefix ${prefix}` : `no active key has prefix ${prefix}`);
     if (!row?.n) process.exit(1);
+    // With shards an isolate keeps a key's directory answer; nothing here can reach it (docs/operations.md).
+    const sharded = d1Bindings(cliConfig()).some((binding) => binding === "DIRECTORY" || shardOfBinding(binding) > 0);
+    if (sharded) console.log("With shards, an isolate that used the key in the last DIRECTORY_CACHE_SECONDS (60 by default) still accepts it until its entry expires.");
   } else {
     usage(command ? `unknown command ${command}` : undefined);
   }

@@ -2,7 +2,7 @@
 // validate the requests and name every answer; here only what belongs to the whole document is added.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
-import { bookmarkParameter } from "./http/openapi-responses";
+import { bookmarkParameter, withMovingAnswer } from "./http/openapi-responses";
 
 const info = {
   title: "Pagegrade SEO report API",
@@ -20,15 +20,25 @@ const tags = [
   { name: "crawls", description: "Whole sites: many pages audited in one request, and the checks only a whole site shows." },
 ];
 
-type Operation = { parameters?: unknown[] };
+type Operation = { parameters?: unknown[]; responses: Parameters<typeof withMovingAnswer>[0] };
 type Paths = Record<string, Record<string, Operation>>;
 
-/** Every API operation reads the x-d1-bookmark header (src/http/d1-session.ts): a middleware, not a route's input. */
-function withBookmarkParameter(paths: Paths): Paths {
+const writes = new Set(["post", "put", "patch", "delete"]);
+
+/**
+ * What the middlewares add to every operation: the x-d1-bookmark header it reads (src/http/d1-session.ts), and for a
+ * write the 503 of a moving account (src/http/auth.ts).
+ */
+function withMiddlewareAnswers(paths: Paths): Paths {
   return Object.fromEntries(
     Object.entries(paths).map(([path, operations]) => [
       path,
-      Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, { ...op, parameters: [...(op.parameters ?? []), bookmarkParameter] }])),
+      Object.fromEntries(
+        Object.entries(operations).map(([method, op]) => [
+          method,
+          { ...op, parameters: [...(op.parameters ?? []), bookmarkParameter], ...(writes.has(method) && { responses: withMovingAnswer(op.responses) }) },
+        ]),
+      ),
     ]),
   );
 }
@@ -44,7 +54,7 @@ function generate(api: OpenAPIHono<AppEnv>) {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "pg_... API key" } },
       ...doc.components,
     },
-    paths: withBookmarkParameter(doc.paths as Paths),
+    paths: withMiddlewareAnswers(doc.paths as Paths),
   };
 }
 

@@ -32,7 +32,10 @@ export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 /** When the month of `at` ends and its counters start again from zero: the first instant of the next UTC month. */
 export const resetsAt = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toISOString();
 
-const limitOf = (accountId: number, counter: UsageCounter) =>
+/** An account id: a number, or a qualified column of the outer query (set-based statements over several accounts). */
+type AccountRef = number | SQL;
+
+const limitOf = (accountId: AccountRef, counter: UsageCounter) =>
   sql`(SELECT ${sql.raw(columns[counter].limit)} FROM ${accounts} WHERE id = ${accountId})`;
 
 /** `used + n` when it stays within the limit, else NULL: the NOT NULL column then fails the statement. */
@@ -57,7 +60,7 @@ export function countUsage(db: Db, accountId: number, counts: Partial<Record<Usa
 }
 
 /** The room a counter has left this month, as SQL (a large number when it has no limit), for the crawl's capped count. */
-export const roomLeft = (accountId: number, counter: UsageCounter, at = new Date()) =>
+export const roomLeft = (accountId: AccountRef, counter: UsageCounter, at = new Date()) =>
   sql`coalesce(max(0, ${limitOf(accountId, counter)} - coalesce((SELECT ${sql.raw(columns[counter].used)} FROM ${accountUsage}
         WHERE account_id = ${accountId} AND month = ${monthOf(at)}), 0)), 9223372036854775807)`;
 
@@ -109,3 +112,30 @@ export function refusedCounter(error: unknown): UsageCounter | null {
   }
   return null;
 }
+
+/**
+ * The quota verdict of each finished report among a schedule tick's due runs (`due`, a condition on `reports`), as
+ * the CTE `verdicts` (id, account_id, render, refused) for the statements of the tick's batch: per account, oldest due
+ * first, a rendered report past the rendered room is refused for `rendered`, then the rest past the room of reports
+ * analysed for `reports`; `refused` is null for the runs that fit. Refusing the refused first leaves only runs that
+ * fit (the refused are each account's last), so the same CTE read again in the same batch counts exactly those.
+ */
+export function dueRunVerdicts(due: SQL, at = new Date()): SQL {
+  return sql`WITH d AS (
+      SELECT id, account_id, render, next_run_at,
+             CASE WHEN render = 1 THEN row_number() OVER (PARTITION BY account_id, render ORDER BY next_run_at, id) END AS rendered_rank
+      FROM reports WHERE ${due} AND +status IN ('completed', 'failed')),
+    r AS (SELECT d.*, coalesce(d.rendered_rank > ${roomLeft(sql`d.account_id`, "rendered", at)}, 0) AS over_rendered FROM d),
+    verdicts AS (
+      SELECT id, account_id, render,
+             CASE WHEN over_rendered THEN 'rendered'
+                  WHEN row_number() OVER (PARTITION BY account_id, over_rendered ORDER BY next_run_at, id) > ${roomLeft(sql`r.account_id`, "reports", at)}
+                  THEN 'reports' END AS refused
+      FROM r)`;
+}
+
+/** For the same batch, after the refused runs left the window: counts the runs that fit, per account. */
+export const countDueRuns = (verdicts: SQL, at = new Date()) => sql`${verdicts}
+  INSERT INTO ${accountUsage} (account_id, month, reports, rendered)
+  SELECT account_id, ${monthOf(at)}, count(*), sum(render) FROM verdicts WHERE refused IS NULL GROUP BY account_id
+  ON CONFLICT (account_id, month) DO UPDATE SET reports = account_usage.reports + excluded.reports, rendered = account_usage.rendered + excluded.rendered`;

@@ -2,6 +2,7 @@
 // envelopes and its one error shape, as zod schemas, so the served document says what the handlers answer.
 import { z } from "zod";
 import { BOOKMARK_HEADER } from "./d1-session";
+import { MOVING_RETRY_AFTER_SECONDS } from "./auth";
 
 /** JSON Schema of a zod schema as a client sends it (form fields are strings, JSON sends numbers too). */
 function inputSchema(schema: z.ZodType) {
@@ -141,3 +142,21 @@ export const bookmarkParameter = {
   description: "A bookmark from an earlier response: reads see at least everything up to it (your own writes).",
   schema: { type: "string", pattern: "^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$" },
 };
+
+const movingAnswer = `The account is being moved to another database (docs/operations.md "Past one database"): its writes answer 503 with \`Retry-After: ${MOVING_RETRY_AFTER_SECONDS}\` until the move ends; reads are served.`;
+
+type Responses = Record<string, { description: string; headers?: Record<string, object> }>;
+
+/**
+ * A write operation's responses with the 503 of a moving account (src/http/auth.ts), which the document adds to every
+ * write (src/openapi.ts) as it adds the bookmark parameter: a middleware's answer, not a route's. An operation that
+ * has its own 503 keeps it, its description extended.
+ */
+export function withMovingAnswer(responses: Responses): Responses {
+  const own = responses["503"];
+  const retry = { "Retry-After": header("Seconds to wait before trying again.", { type: "string" }) };
+  const answer = own
+    ? { ...own, description: `${own.description} Or: ${movingAnswer}`, headers: { ...own.headers, ...retry } }
+    : { description: movingAnswer, headers: { ...bookmarkHeader, ...retryAfter(MOVING_RETRY_AFTER_SECONDS) }, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  return { ...responses, 503: answer };
+}

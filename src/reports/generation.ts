@@ -6,6 +6,7 @@ import { advanceSql } from "../schedules/next-run";
 import type { GenerationRef } from "./analysis-job";
 import type { Failure } from "../targets/failures";
 import { encodeResults } from "./results-codec";
+import { countDueRuns, dueRunVerdicts, resetsAt, usageCounterNames, type UsageCounter } from "../accounts/usage";
 
 /*
  * The one writer of a report's `status` and `generation`. A generation starts queued (create, regenerate, a
@@ -134,19 +135,52 @@ export const failCancelledCrawlPages = (db: Db, accountId: number, crawlId: numb
           AND p.report_id = ${reports.id} AND p.generation = ${reports.generation})`,
     );
 
+/** The key of the last run in a tick's window (the oldest `limit` due runs), as the tick read it before its batch. */
+export interface WindowEnd {
+  nextRunAt: number;
+  id: number;
+}
+
+/** The due runs up to the window's end (every due run when fewer than the window were due); the end is due, so
+ * `next_run_at <= end` is both the due test and the index's range. */
+const dueUpTo = (nowSeconds: number, end: WindowEnd | null) =>
+  end
+    ? sql`next_run_at <= ${end.nextRunAt} AND (next_run_at < ${end.nextRunAt} OR id <= ${end.id})`
+    : sql`next_run_at <= ${nowSeconds}`;
+
+/** The window's end: the key of its `limit`th due run, or null when fewer are due. */
+export const windowEndSql = (nowSeconds: number, limit: number) =>
+  sql`SELECT next_run_at AS nextRunAt, id FROM reports WHERE next_run_at <= ${nowSeconds} ORDER BY next_run_at, id LIMIT 1 OFFSET ${limit - 1}`;
+
+/** A scheduled run refused by a monthly quota, as its report's error says it. */
+const refusedRunMessage = (counter: UsageCounter, at: Date) =>
+  `The account's monthly quota of ${usageCounterNames[counter]} is used up: this scheduled run was skipped. It resets at ${resetsAt(at)}; the next scheduled run tries again.`;
+
 /**
- * A schedule tick's claim, for one batch: of the window of the oldest due runs, the finished reports start their
- * next generation (RETURNING says which this tick took), then whatever of the window is still analysing only moves
- * on (after the claim the window holds no claimed row: they are no longer due). `+status` keeps SQLite from
+ * A schedule tick's claim, for one batch, over the window of the oldest due runs (bounded by its end's key, so every
+ * statement sees the same rows however the ones before moved theirs on): the finished reports past their account's
+ * monthly quota start a generation that fails at once with `quota_exceeded` (the previous results stay, as for a
+ * run the queue refuses), the others are counted (reports analysed, and rendered pages for a rendered report) and
+ * start their next generation (RETURNING says which this tick took), then whatever of the window is still analysing
+ * only moves on. Every claimed or refused row leaves the window: it is no longer due. `+status` keeps SQLite from
  * scanning the status index (every finished report) instead of the window.
  */
-export function claimScheduledRuns(nowSeconds: number, limit: number, now: string): [claim: SQL, skip: SQL] {
+export function claimScheduledRuns(nowSeconds: number, end: WindowEnd | null, now: string): [refuse: SQL, count: SQL, claim: SQL, skip: SQL] {
+  const at = new Date(now);
   const advance = sql.raw(advanceSql(nowSeconds));
-  const window = sql`SELECT id FROM reports WHERE next_run_at <= ${nowSeconds} ORDER BY next_run_at, id LIMIT ${limit}`;
+  const due = dueUpTo(nowSeconds, end);
+  const verdicts = dueRunVerdicts(due, at);
   return [
+    sql`${verdicts}
+        UPDATE reports SET next_run_at = ${advance}, status = 'failed', generation = generation + 1, ${noRetrySql},
+          error_code = 'quota_exceeded',
+          error_message = CASE verdicts.refused WHEN 'rendered' THEN ${refusedRunMessage("rendered", at)} ELSE ${refusedRunMessage("reports", at)} END,
+          updated_at = ${now}
+        FROM verdicts WHERE reports.id = verdicts.id AND verdicts.refused IS NOT NULL`,
+    countDueRuns(verdicts, at),
     sql`UPDATE reports SET next_run_at = ${advance}, status = 'queued', generation = generation + 1, ${noRetrySql}, updated_at = ${now}
-        WHERE id IN (${window}) AND +status IN ('completed', 'failed') RETURNING id, generation`,
-    sql`UPDATE reports SET next_run_at = ${advance} WHERE id IN (${window}) AND +status IN ('queued', 'processing')`,
+        WHERE ${due} AND +status IN ('completed', 'failed') RETURNING id, generation`,
+    sql`UPDATE reports SET next_run_at = ${advance} WHERE ${due} AND +status IN ('queued', 'processing')`,
   ];
 }
 

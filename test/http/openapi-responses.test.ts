@@ -107,6 +107,23 @@ describe("real answers match the served document", () => {
     expect(crawl.json).toMatchObject({ status: 429, code: "quota_exceeded", counter: "crawl_pages" });
   });
 
+  it("every write documents the 503 of an account being moved, with Retry-After; reads do not", () => {
+    // The answer itself is test/db/shards.test.ts's (it needs shards): {message, status: 503}, Retry-After: 120.
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ op: `${method} ${path}`, method, responses: op.responses })));
+    const writes = operations.filter(({ method }) => method !== "get");
+    expect(writes.length).toBeGreaterThan(10);
+    for (const { op, responses } of writes) {
+      expect(responses["503"]?.description, op).toMatch(/being moved to another database.*`Retry-After: 120`/);
+      expect(responses["503"].headers["Retry-After"], op).toBeDefined();
+      expect(responses["503"].content["application/json"].schema, op).toEqual({ $ref: "#/components/schemas/Error" });
+    }
+    // A route's own 503 keeps its description first.
+    expect(doc.paths["/api/v1/reports"]!.post!.responses["503"].description).toMatch(/^The analysis queue refused the message/);
+    for (const { op, responses } of operations.filter(({ method }) => method === "get")) {
+      expect(responses["503"]?.description ?? "", op).not.toMatch(/being moved/);
+    }
+  });
+
   it("webhook endpoints and their deliveries", async () => {
     const { tag, url } = hookUrl("ok");
     const created = await expectValid("/api/v1/webhooks", "post", await call("/api/v1/webhooks", { key: caller.key, json: { url, events: ["*"], description: "doc" } }));

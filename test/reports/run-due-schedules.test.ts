@@ -24,6 +24,100 @@ async function tick(refusing?: Queue, nowMs = Date.now()) {
   return { stats, sent: sent.map((s) => s.body as { reportId: number; generation: number }) };
 }
 
+const setQuota = (caller: Caller, column: "quota_reports" | "quota_rendered", limit: number | null) =>
+  env.DB.prepare(`UPDATE accounts SET ${column} = ? WHERE id = ?`).bind(limit, caller.accountId).run();
+const resetsAtNextMonth = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+};
+/** The Worker's own cron: its scheduled handler over the real D1 and queue. */
+async function cron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+describe("scheduled runs count in the account's monthly quota", () => {
+  it("the cron regenerates the Nth due report and refuses the N+1th with quota_exceeded; /usage counts the runs", async () => {
+    const caller = await createCaller("schedule-quota");
+    await setQuota(caller, "quota_reports", 2);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await seedReport(caller, `${KNOWN()}?scheduled-quota=${i}`, { score: 70 }));
+    const planned = nowSeconds() - 30;
+    for (const [i, id] of ids.entries()) await setDue(id, planned + i);
+    await cron();
+    // The oldest two due runs fit and run; the third is refused: a generation that failed at once, results kept.
+    for (const id of ids.slice(0, 2)) {
+      const report = await waitForReport(caller.key, id);
+      expect(report, `report ${id}`).toMatchObject({ status: "completed", previous_score: 70 });
+      expect((await reportRow(id))!.generation).toBe(2);
+    }
+    const resets = resetsAtNextMonth();
+    expect(await reportRow(ids[2]!)).toMatchObject({
+      status: "failed",
+      generation: 2,
+      error_code: "quota_exceeded",
+      error_message: `The account's monthly quota of reports analysed is used up: this scheduled run was skipped. It resets at ${resets}; the next scheduled run tries again.`,
+      next_run_at: planned + 2 + DAY,
+      score: 70,
+    });
+    const refused = await call(`/api/v1/reports/${ids[2]}`, { key: caller.key });
+    expect(refused.json.data).toMatchObject({ status: "failed", score: 70, error: { code: "quota_exceeded" } });
+    const history = await call(`/api/v1/reports/${ids[2]}/history`, { key: caller.key });
+    expect(history.json.data).toEqual([]);
+    const usage = await call("/api/v1/usage", { key: caller.key });
+    expect(usage.json.data.reports).toEqual({ used: 2, limit: 2, resets_at: resets });
+    expect(usage.json.data.rendered.used).toBe(0);
+    // The quota is used up for the API too; raised by one, the refused report's next run goes through.
+    expect((await call("/api/v1/reports", { key: caller.key, form: { url: `${KNOWN()}?scheduled-quota=api` } })).status).toBe(429);
+    await setQuota(caller, "quota_reports", 3);
+    await setDue(ids[2]!, nowSeconds() - 1);
+    await cron();
+    expect(await waitForReport(caller.key, ids[2]!)).toMatchObject({ status: "completed" });
+    expect((await reportRow(ids[2]!))!.generation).toBe(3);
+    expect((await call("/api/v1/usage", { key: caller.key })).json.data.reports.used).toBe(3);
+  });
+
+  it("a rendered report's run counts a rendered page: past the rendered quota it is refused, a plain report still runs", async () => {
+    const caller = await createCaller("schedule-quota-rendered");
+    await setQuota(caller, "quota_rendered", 1);
+    const rendered = [await seedReport(caller, "https://rendered-quota.test/a", { score: 60 }), await seedReport(caller, "https://rendered-quota.test/b", { score: 60 })];
+    const plain = await seedReport(caller, "https://rendered-quota.test/c", { score: 60 });
+    for (const id of rendered) await env.DB.prepare("UPDATE reports SET render = 1 WHERE id = ?").bind(id).run();
+    const planned = nowSeconds() - 20;
+    for (const [i, id] of [...rendered, plain].entries()) await setDue(id, planned + i);
+    const { sent, stats } = await tick();
+    expect(sent.filter((job) => [...rendered, plain].includes(job.reportId)).map((job) => job.reportId).sort()).toEqual([rendered[0], plain].sort());
+    expect(stats.refused).toBeGreaterThanOrEqual(1);
+    expect(await reportRow(rendered[1]!)).toMatchObject({
+      status: "failed",
+      generation: 2,
+      error_code: "quota_exceeded",
+      error_message: `The account's monthly quota of rendered pages is used up: this scheduled run was skipped. It resets at ${resetsAtNextMonth()}; the next scheduled run tries again.`,
+      next_run_at: planned + 1 + DAY,
+    });
+    const usage = await call("/api/v1/usage", { key: caller.key });
+    expect(usage.json.data).toMatchObject({ reports: { used: 2, limit: null }, rendered: { used: 1, limit: 1 } });
+  });
+
+  it("one tick counts each account in its own quota: another account's room is not shared", async () => {
+    const [full, free] = [await createCaller("schedule-quota-full"), await createCaller("schedule-quota-free")];
+    await setQuota(full, "quota_reports", 0);
+    await setQuota(free, "quota_reports", 1);
+    const fullId = await seedReport(full, "https://quota-accounts.test/full", { score: 50 });
+    const freeIds = [await seedReport(free, "https://quota-accounts.test/free-1", { score: 50 }), await seedReport(free, "https://quota-accounts.test/free-2", { score: 50 })];
+    const planned = nowSeconds() - 10;
+    await setDue(fullId, planned);
+    for (const [i, id] of freeIds.entries()) await setDue(id, planned + 1 + i);
+    const { sent } = await tick();
+    expect(sent.filter((job) => [fullId, ...freeIds].includes(job.reportId)).map((job) => job.reportId)).toEqual([freeIds[0]]);
+    expect((await reportRow(fullId))!.error_code).toBe("quota_exceeded");
+    expect((await reportRow(freeIds[1]!))!.error_code).toBe("quota_exceeded");
+    expect((await call("/api/v1/usage", { key: full.key })).json.data.reports.used).toBe(0);
+    expect((await call("/api/v1/usage", { key: free.key })).json.data.reports.used).toBe(1);
+  });
+});
+
 describe("scheduled audits run when due", () => {
   let caller: Caller;
   beforeAll(async () => {

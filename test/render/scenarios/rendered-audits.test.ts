@@ -4,7 +4,7 @@ import puppeteer from "@cloudflare/puppeteer";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../../helpers/api";
-import { crawlPagesOf, startCrawl, waitForCrawl } from "../../helpers/crawl";
+import { crawlPagesOf, siteRequests, startCrawl, waitForCrawl } from "../../helpers/crawl";
 import { waitForReport } from "../../helpers/wait-report";
 
 const page = (path: string) => `${env.PAGE_SERVER}${path}`;
@@ -160,6 +160,38 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
     const afterSecond = await puppeteer.sessions(env.BROWSER);
     expect(afterSecond.map((s) => s.sessionId)).toEqual([afterFirst[0]!.sessionId]);
   }, 90_000);
+});
+
+describe.skipIf(env.RENDERING === "false")("the rendered pages quota, through a browser-backed POST", () => {
+  it("allows the Nth rendered report (audited in Chromium) and refuses the N+1th with 429 quota_exceeded naming rendered, creating nothing", async () => {
+    const limited = await createCaller("rendered quota");
+    await env.DB.prepare("UPDATE accounts SET quota_rendered = 1 WHERE id = ?").bind(limited.accountId).run();
+    const now = new Date();
+    const resets = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+    const first = await renderedReport("/render/script-built?rendered-quota=1", limited.key);
+    expect(first.status, JSON.stringify(first.error)).toBe("completed");
+    // Audited in the browser: the title script wrote is there.
+    expect(first.results.rendered_title.value.rendered).toBe("Walking shoes built by script");
+    const refused = await call("/api/v1/reports", { key: limited.key, form: { url: page("/render/script-built?rendered-quota=2"), render: 1 } });
+    expect(refused.status, refused.text).toBe(429);
+    expect(refused.json).toEqual({
+      message: `The account's monthly quota of rendered pages is used up; it resets at ${resets}.`,
+      status: 429,
+      code: "quota_exceeded",
+      counter: "rendered",
+      resets_at: resets,
+    });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM reports WHERE account_id = ?").bind(limited.accountId).first<{ n: number }>();
+    expect(count!.n).toBe(1);
+    // The refused one counted nothing; a report without render still counts reports analysed only.
+    const plain = await call("/api/v1/reports", { key: limited.key, form: { url: page("/render/static?rendered-quota=plain") } });
+    expect(plain.status, plain.text).toBe(201);
+    const usage = await call("/api/v1/usage", { key: limited.key });
+    expect(usage.json.data).toMatchObject({ reports: { used: 2, limit: null }, rendered: { used: 1, limit: 1, resets_at: resets } });
+    expect((await waitForReport(limited.key, plain.json.data.id)).status).toBe("completed");
+    expect(await siteRequests("rendered-quota=2", env.PAGE_SERVER)).toEqual([]);
+  });
 });
 
 describe("the render field", () => {
