@@ -57,7 +57,7 @@ export default defineConfig(async () => {
     "test/site/{crawl-frontier,link-plan,page-facts,run-link-checks,terms}.test.ts",
     "test/analysis/structured-data/**/*.test.ts",
     "test/site/issues/**/*.test.ts",
-    "test/field/crux-record.test.ts",
+    "test/field/{crux-record,memory-store}.test.ts",
     "test/analysis/{body-budget,credentials,head-source,lab-metrics,llms-txt,nesting,parse,partial-read,robots,score,settings,url-guard}.test.ts",
     "test/analysis/scenarios/linkedom-patch.test.ts",
     "test/page/{arrange-checks,describe-result,describe-retry,field-view,hmac,palette,shared-subject}.test.ts",

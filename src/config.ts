@@ -371,7 +371,7 @@ export function parseConfig(vars: ConfigVars): Config {
     directoryCacheSeconds: v.DIRECTORY_CACHE_SECONDS,
     crawl: toCrawlSettings(v),
     render: { enabled: v.RENDERING, concurrency: v.RENDER_CONCURRENCY, timeoutMs: v.RENDER_TIMEOUT_MS },
-    field: { apiOrigin: v.CRUX_API_ORIGIN, apiKey: v.CRUX_API_KEY, timeoutMs: v.CRUX_TIMEOUT_MS, queriesPerMinute: v.CRUX_QUERIES_PER_MINUTE },
+    field: toFieldSettings(v),
     reportCookieSecret: v.REPORT_COOKIE_SECRET,
     webhookEncryptionKey: v.WEBHOOK_ENCRYPTION_KEY,
   };
@@ -383,6 +383,20 @@ export function parseConfig(vars: ConfigVars): Config {
  */
 export function analysisOptionsFromEnv(vars: ConfigVars): AnalysisOptions {
   return toAnalysisOptions(parseVars(analysisSchema, Object.keys(analysisVars), vars));
+}
+
+type FieldVars = { CRUX_API_ORIGIN: string; CRUX_API_KEY?: string | undefined; CRUX_TIMEOUT_MS: number; CRUX_QUERIES_PER_MINUTE: number };
+const toFieldSettings = (v: FieldVars): FieldSettings => ({
+  apiOrigin: v.CRUX_API_ORIGIN,
+  apiKey: v.CRUX_API_KEY,
+  timeoutMs: v.CRUX_TIMEOUT_MS,
+  queriesPerMinute: v.CRUX_QUERIES_PER_MINUTE,
+});
+
+/** Field data settings from the field vars and CRUX_API_KEY alone: `pagegrade` reads them from process.env (docs/cli.md). */
+export function fieldSettingsFromEnv(vars: ConfigVars): FieldSettings {
+  const names = [...Object.keys(fieldVars), "CRUX_API_KEY"];
+  return toFieldSettings(parseVars(z.object({ ...fieldVars, CRUX_API_KEY: secretVars.CRUX_API_KEY }), names, vars));
 }
 
 /** Crawl settings from the crawl vars alone: `pagegrade crawl` reads CRAWL_INTERVAL_MS and MAX_CRAWL_DEPTH from process.env. */

@@ -10,7 +10,7 @@ import { scoreResults, type ResultLabel } from "./score";
 import type { AnalysisOptions } from "./settings";
 import { fetchSiteFacts } from "./site-facts";
 import { defaultDevice } from "./lab-device";
-import type { Check, FetchFacts, FieldFacts, LabMetrics, Page, PageSignals, Results, SiteFacts, Verdict } from "./types";
+import type { Check, FetchFacts, FieldFacts, FieldRecord, LabMetrics, Page, PageSignals, Results, SiteFacts, Verdict } from "./types";
 import { watchedOf, type Watched } from "./watched";
 
 export type AnalysisOutcome =
@@ -23,6 +23,8 @@ export type AnalysisOutcome =
       results: Results;
       /** The rendered page's lab metrics (docs/analysis.md "Page experience"); null when not rendered or not measured. */
       metrics?: LabMetrics | null;
+      /** The Chrome UX Report record `core_web_vitals` judged (docs/analysis.md "Field data"); null without one. */
+      field?: FieldRecord | null;
       /** What changes are computed from (docs/monitoring.md "Changes and alerts"): read off the page the checks read. */
       watched?: Watched;
     }
@@ -65,8 +67,6 @@ export async function analyzePage(
   // robots.txt and the 404 probe go out beside the page (one round trip to the site, not two); only a page that
   // redirects to another origin has them fetched again for that origin. They never reject, but a bad URL would.
   const early = options.site ? null : fetchSiteFacts(url, options).catch(() => null);
-  // What real visitors saw is asked beside the page's fetch: a cached answer costs one D1 read, a query a round trip.
-  const field = options.fieldData?.(url, options.device ?? defaultDevice);
   // The body holds its share of the byte budget until the checks are done with the page.
   const bodyLease = options.bodyBudget?.open();
   try {
@@ -74,6 +74,10 @@ export async function analyzePage(
     if (!fetched.ok) return fetched;
     const sameOrigin = new URL(fetched.facts.finalUrl).origin === new URL(url).origin;
     const siteFacts = options.site ?? ((sameOrigin && (await early)) || fetchSiteFacts(fetched.facts.finalUrl, options));
+    // What real visitors saw of the page the redirects end at (CrUX keys its records by the URL visitors land on, so a
+    // redirecting URL has none of its own): asked beside the render and the site facts; a cached answer costs one D1
+    // read, a query a round trip.
+    const field = options.fieldData?.(fetched.facts.finalUrl, options.device ?? defaultDevice);
     // The browser loads the page while robots.txt, the 404 probe and the page's markdown answer finish.
     // The schema.org table is read once per isolate (its source keeps it), so only the first page waits for it.
     const [site, rendered, markdown, schemaVocabulary, fieldFacts] = await Promise.all([
@@ -131,7 +135,7 @@ function parseAndCheck(
     // In registry order, whichever page answered.
     const ordered = allChecks.filter((check) => verdicts.has(check)).map((check) => ({ check, verdict: verdicts.get(check)! }));
     const lab = page.rendering?.lab;
-    return { ok: true, finalUrl: facts.finalUrl, ...scoreResults(ordered), metrics: lab?.ok ? lab.metrics : null, watched: watchedOf(page) };
+    return { ok: true, finalUrl: facts.finalUrl, ...scoreResults(ordered), metrics: lab?.ok ? lab.metrics : null, field: field?.ok ? field.record : null, watched: watchedOf(page) };
   } catch (error) {
     // A bug, not a page problem: fail this report loudly rather than store a score missing a check.
     console.error("analysis failed", { url, check: current?.id, error });

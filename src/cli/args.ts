@@ -5,7 +5,7 @@ import { CRAWL_INTERVAL_BOUNDS, CRAWL_PAGES_CEILING } from "../config";
 import { crawlSources, type CrawlSource } from "../site/terms";
 import { parseCredentials } from "./credentials";
 import { devices, type Device } from "../analysis/lab-device";
-import { parseMetricBudget, type MetricBudget } from "./metric-budget";
+import { budgetsLab, parseMetricBudget, type MetricBudget } from "./metric-budget";
 
 export const formats = ["text", "json", "junit", "markdown"] as const;
 export type Format = (typeof formats)[number];
@@ -36,13 +36,16 @@ Options:
                                 and check what its scripts build, adding the rendering checks (Node 22)
   --device mobile|desktop       with --render: measure as Lighthouse's mobile (Slow 4G, 4x CPU; default) or desktop
   --budget lcp=MS,cls=N,tbt=MS  with --render: fail a page whose lab metrics are over these (any of the three)
+                                field_lcp=MS,field_inp=MS,field_cls=N: the same for the Chrome UX Report's p75
+                                (needs CRUX_API_KEY; a page without field data fails them)
   --source auto|sitemap|links   crawl: how pages are found (default auto)
   --limit N                     crawl: at most N pages (1-${CRAWL_PAGES_CEILING}, default ${DEFAULT_CRAWL_LIMIT})
   --interval-ms N               crawl: at least N ms between fetches (default CRAWL_INTERVAL_MS, or robots.txt Crawl-delay)
   -h, --help                    this help
   -v, --version                 the version
 
-Limits and thresholds come from the same variables as the Worker (FETCH_TIMEOUT_MS, RENDER_TIMEOUT_MS, TITLE_MAX_LENGTH, ...).`;
+Limits and thresholds come from the same variables as the Worker (FETCH_TIMEOUT_MS, RENDER_TIMEOUT_MS, TITLE_MAX_LENGTH, ...).
+With CRUX_API_KEY (and CRUX_API_ORIGIN, CRUX_TIMEOUT_MS) each page's field data is asked of the Chrome UX Report.`;
 
 export interface Budget {
   minScore: number | null;
@@ -174,7 +177,9 @@ export function parseCommandLine(argv: string[]): Parsed {
   const device = oneOf("device", values.device, devices);
   const metricBudget = values.budget === undefined ? { value: null } : parseMetricBudget(values.budget);
   for (const flag of [minScore, concurrency, maxDrop, limit, intervalMs, failOn, format, source, device, metricBudget]) if ("problem" in flag) return usageError(flag.problem);
-  if ((values.device !== undefined || values.budget !== undefined) && !values.render) return usageError("--device and --budget measure a rendered page: add --render.");
+  if (values.device !== undefined && !values.render) return usageError("--device measures a rendered page: add --render.");
+  const labBudget = valueOf(metricBudget);
+  if (labBudget && budgetsLab(labBudget) && !values.render) return usageError("--budget lcp, cls and tbt measure a rendered page: add --render (field_lcp, field_inp and field_cls need none).");
   if (values.output === "") return usageError("--output needs a file name.");
   if (values.baseline === "") return usageError("--baseline needs a file name.");
   if (values["max-drop"] !== undefined && values.baseline === undefined) return usageError("--max-drop only means something with --baseline.");

@@ -2,7 +2,8 @@ import { describeErrors } from "../page/describe-result";
 import { describeComparison, type Comparison } from "./baseline";
 import type { Paint } from "./color";
 import type { PageReport } from "./page-report";
-import type { LabMetrics } from "../analysis/types";
+import type { LabMetrics, Results } from "../analysis/types";
+import { fieldView, type FieldView } from "../page/field-view";
 import type { RunReport } from "./run-report";
 import type { SiteReport } from "./site-report";
 import { summaryLine } from "./summary";
@@ -33,7 +34,15 @@ function headline(page: PageReport, paint: Paint): string {
   const { high, medium, low } = report.issues;
   const score = paint[color](`${report.score}/100 ${report.result}`);
   const line = `${paint.bold(printable(page.url))}\n  ${score}  issues: ${high} high, ${medium} medium, ${low} low  ${verdictOf(page.budget, paint)}`;
-  return report.metrics ? `${line}\n  ${labLine(report.metrics)}` : line;
+  const field = report.results ? fieldView(report.results as Results) : null;
+  return [line, ...(report.metrics ? [`  ${labLine(report.metrics)}`] : []), ...(field ? [`  ${fieldLine(field)}`] : [])].join("\n");
+}
+
+/** What real visitors saw (the Chrome UX Report's p75 `core_web_vitals` judged), on one line; "-" where CrUX has no data. */
+function fieldLine(field: FieldView): string {
+  const { lcp_ms, inp_ms, cls } = field.p75;
+  const of = field.source === "url" ? "this page" : "its origin";
+  return `field (${field.form_factor.toLowerCase()}, ${of}, p75): LCP ${lcp_ms === null ? "-" : `${(lcp_ms / 1000).toFixed(1)} s`}  INP ${inp_ms ?? "-"}${inp_ms === null ? "" : " ms"}  CLS ${cls ?? "-"}`;
 }
 
 /** The lab metrics of a rendered page, on one line (docs/analysis.md "Page experience"). */

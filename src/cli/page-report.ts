@@ -65,7 +65,7 @@ function budgetReasons(outcome: AnalysisOutcome, failed: FailedCheck[], budget: 
     const count = failed.filter((check) => worst.includes(check.importance)).length;
     if (count > 0) reasons.push(`${count} failed check${count === 1 ? "" : "s"} of importance ${worst.join(" or ")}`);
   }
-  if (budget.metrics) reasons.push(...metricBudgetReasons(outcome.metrics, budget.metrics));
+  if (budget.metrics) reasons.push(...metricBudgetReasons(outcome, budget.metrics));
   return reasons;
 }
 

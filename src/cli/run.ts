@@ -1,6 +1,9 @@
 import { authSummary, credentialsFor } from "../analysis/credentials";
 import type { AnalysisOptions } from "../analysis/settings";
-import { analysisOptionsFromEnv, crawlSettingsFromEnv, renderTimeoutFromEnv } from "../config";
+import { analysisOptionsFromEnv, crawlSettingsFromEnv, fieldSettingsFromEnv, renderTimeoutFromEnv } from "../config";
+import { fieldSource } from "../field/field-source";
+import { memoryCruxStore } from "../field/memory-store";
+import { budgetsField } from "./metric-budget";
 import { parseCommandLine, usage, type AuditCommand, type CrawlCommand } from "./args";
 import type { RenderOptions } from "../analysis/render-page";
 import { bundledVocabulary } from "../analysis/structured-data/bundled-vocabulary";
@@ -84,7 +87,14 @@ async function prepare(command: Command, io: Io): Promise<Prepared> {
     }
     baseline = loaded.baseline;
   }
-  const options = analysisOptions(command, vars);
+  const field = fromEnv(io, fieldSettingsFromEnv);
+  if (!field) return { ok: false };
+  if (!field.apiKey && command.budget.metrics && budgetsField(command.budget.metrics)) {
+    io.stderr.write("pagegrade: --budget field_lcp, field_inp and field_cls need field data: set CRUX_API_KEY.\n");
+    return { ok: false };
+  }
+  // With CRUX_API_KEY every page asks the Chrome UX Report (docs/cli.md "Field data"), the run's answers kept in memory.
+  const options = { ...analysisOptions(command, vars), fieldData: fieldSource(memoryCruxStore(), field) };
   if (!command.render) return { ok: true, options, baseline, close: async () => undefined };
   const timeoutMs = fromEnv(io, renderTimeoutFromEnv);
   if (timeoutMs === null) return { ok: false };

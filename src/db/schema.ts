@@ -285,6 +285,8 @@ export const reportHistory = sqliteTable(
     failedChecks: text({ mode: "json" }).$type<string[]>().notNull(),
     // The generation's lab metrics (a few numbers), for the trend of LCP and the others; null when not rendered.
     metrics: text({ mode: "json" }).$type<LabMetrics>(),
+    // The generation's field data (the Chrome UX Report's p75 `core_web_vitals` judged, ~250 bytes); null without one.
+    field: text({ mode: "json" }).$type<FieldRecord>(),
     errorCode: text(),
     errorMessage: text(),
     generatedAt: text().notNull(),

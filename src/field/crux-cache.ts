@@ -3,10 +3,7 @@ import type { FieldRecord, FormFactor } from "../analysis/types";
 import { dbNowMs } from "../db/clock";
 import type { Db } from "../db/client";
 import { cruxRecords } from "../db/schema";
-import { targetKey, type CruxTarget } from "./crux-record";
-
-/** CrUX publishes once a day: an answer is good for this long (docs/analysis.md "Field data"). */
-export const CRUX_CACHE_MS = 24 * 60 * 60 * 1000;
+import { CRUX_CACHE_MS, targetKey, type CruxTarget } from "./crux-record";
 
 /** What the cache holds for a target: its record, `null` when CrUX had no data, `undefined` when nothing fresh is kept. */
 export async function cachedAnswer(db: Db, target: CruxTarget, formFactor: FormFactor): Promise<FieldRecord | null | undefined> {

@@ -7,6 +7,9 @@ import type { FieldRecord, FormFactor } from "../analysis/types";
  * wording of its errors. Pure: the request itself is crux-api.ts.
  */
 
+/** CrUX publishes once a day: an answer is good for this long (docs/analysis.md "Field data"). */
+export const CRUX_CACHE_MS = 24 * 60 * 60 * 1000;
+
 /** A report's device is a CrUX form factor: mobile is PHONE (tablets are their own form factor, not asked for). */
 export const formFactorOf = (device: Device): FormFactor => (device === "desktop" ? "DESKTOP" : "PHONE");
 

@@ -21,11 +21,12 @@ export function insertHistory(job: Generation, outcome: AnalysisOutcome, generat
     ? { score: outcome.score, result: outcome.result, ...outcome.issues, failed: failedCheckIds(outcome.results), code: null, message: null }
     : { score: null, result: null, high: 0, medium: 0, low: 0, failed: [], code: outcome.code, message: outcome.message };
   const metrics = outcome.ok && outcome.metrics ? JSON.stringify(outcome.metrics) : null;
+  const field = outcome.ok && outcome.field ? JSON.stringify(outcome.field) : null;
   return sql`
     INSERT OR IGNORE INTO report_history
-      (report_id, generation, status, score, result, issues_high, issues_medium, issues_low, failed_checks, metrics, error_code, error_message, generated_at, watched)
+      (report_id, generation, status, score, result, issues_high, issues_medium, issues_low, failed_checks, metrics, field, error_code, error_message, generated_at, watched)
     SELECT ${job.reportId}, ${job.generation}, ${status}, ${row.score}, ${row.result}, ${row.high}, ${row.medium}, ${row.low},
-      ${JSON.stringify(row.failed)}, ${metrics}, ${row.code}, ${row.message}, ${generatedAt}, ${outcome.ok && outcome.watched ? JSON.stringify(outcome.watched) : null}
+      ${JSON.stringify(row.failed)}, ${metrics}, ${field}, ${row.code}, ${row.message}, ${generatedAt}, ${outcome.ok && outcome.watched ? JSON.stringify(outcome.watched) : null}
     WHERE EXISTS (SELECT 1 FROM reports WHERE id = ${job.reportId} AND generation = ${job.generation} AND status = ${status})`;
 }
 

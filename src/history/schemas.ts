@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldsParam, keysOf, withFields } from "../http/fields";
 import { listParams } from "../http/list-params";
+import { fieldRecordResource } from "../analysis/field-record-schema";
 import { labMetricsResource } from "../analysis/lab-metrics-schema";
 
 /** A history entry of src/history/serialize.ts (checked against real answers in tests); its key is the generation. */
@@ -13,6 +14,9 @@ export const historyEntry = z
     issues: z.object({ high: z.int(), medium: z.int(), low: z.int() }),
     failed_checks: z.array(z.string()).meta({ description: "The ids of the checks that failed." }),
     metrics: labMetricsResource.nullable().meta({ description: "The rendered page's lab metrics of this generation; null when it was not rendered." }),
+    field: fieldRecordResource
+      .nullable()
+      .meta({ description: "The field data of this generation (the Chrome UX Report's p75 that `core_web_vitals` judged), beside the lab's `metrics`; null without a CRUX_API_KEY or without data." }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     generated_at: z.iso.datetime(),
     changes: z

@@ -9,6 +9,7 @@ export const toHistoryEntry = ({ row, changes }: { row: HistoryRow; changes: Cha
   issues: { high: row.issuesHigh, medium: row.issuesMedium, low: row.issuesLow },
   failed_checks: row.failedChecks,
   metrics: row.metrics ?? null,
+  field: row.field ?? null,
   error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
   generated_at: row.generatedAt,
   changes,

@@ -80,6 +80,12 @@ button{margin-top:.9rem;font:inherit;font-weight:600;padding:.55rem 1.2rem;borde
 .sd-item p{margin:.2rem 0;overflow-wrap:anywhere}
 .sd-findings{margin:.2rem 0;padding-left:1.1rem;overflow-wrap:anywhere}
 .sd-error{color:var(--bad)}
+.experience-parts{display:flex;flex-wrap:wrap;gap:1rem 2.5rem}
+.experience-part{flex:1 1 16rem;min-width:0}
+.experience-part h3{font-size:1rem;margin:.75rem 0 .25rem}
+.vitals{list-style:none;margin:.5rem 0;padding:0}
+.vital{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem .75rem;margin:.35rem 0}
+.vital svg{max-width:100%;height:auto}
 @media (max-width:36rem){
   h1{font-size:1.35rem}
   .summary{grid-template-columns:1fr;justify-items:start}

@@ -4,7 +4,7 @@ import type { Device } from "../analysis/lab-device";
 import type { AnalysisOptions } from "../analysis/settings";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { FieldDataSource } from "../field/field-data";
+import type { FieldDataSource } from "../field/field-source";
 import type { AnalysisJob, AnalysisStep } from "../reports/analysis-job";
 import { markMovedToSlowLane, markRetrying, markWaitingForHost } from "../reports/generation";
 import { unsealCredentials } from "../targets/sealed-auth";

@@ -69,4 +69,13 @@ describe("parseCommandLine", () => {
     expect(problem(["audit", "a.example"])).toBe('"a.example" is not a URL (expected http:// or https://).');
     expect(problem(["audit", "https://a.example/", "--nope"])?.split("\n")).toHaveLength(1);
   });
+
+  it("--budget: lab metrics need --render, the field's p75 do not", () => {
+    expect(problem(["audit", "https://a.example/", "--budget", "lcp=2500,field_lcp=2500"])).toBe(
+      "--budget lcp, cls and tbt measure a rendered page: add --render (field_lcp, field_inp and field_cls need none).",
+    );
+    expect(problem(["audit", "https://a.example/", "--device", "desktop"])).toBe("--device measures a rendered page: add --render.");
+    const parsed = parseCommandLine(["audit", "https://a.example/", "--budget", "field_lcp=2500,field_cls=0.1"]);
+    expect(parsed).toMatchObject({ command: "audit", render: false, budget: { metrics: { field_lcp: 2500, field_cls: 0.1 } } });
+  });
 });

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { setupLocalBrowser } from "../../scripts/setup-local-browser.mjs";
 import { crawlSiteRoutes } from "../server/crawl-site";
+import { CRUX_TEST_KEY, startCruxApi } from "../server/crux-api";
 import { startPageServer } from "../server/page-server";
 import { prepareDatabase, startWranglerDev, type DevServer } from "./services";
 
@@ -76,11 +78,15 @@ async function main() {
   const state = mkdtempSync(join(tmpdir(), "pagegrade-e2e-"));
   const pages = await startPageServer();
   const crawlSite = await startPageServer(0, crawlSiteRoutes());
+  // Field data from the local Chrome UX Report API (test/server/crux-api.ts) with its key: the report page's "Page
+  // experience" then has real visitors beside the lab. wrangler dev's browser binding renders in this Chromium.
+  const crux = await startCruxApi([]);
+  setupLocalBrowser({ log: () => undefined });
   let dev: DevServer | undefined;
   let browser: Browser | undefined;
   try {
     const key = prepareDatabase(state);
-    dev = await startWranglerDev(state);
+    dev = await startWranglerDev(state, { CRUX_API_KEY: CRUX_TEST_KEY, CRUX_API_ORIGIN: crux.origin });
     console.log(`e2e: wrangler dev at ${dev.origin}, test pages at ${pages.origin}`);
 
     const created = await api(dev, key, "POST", "/reports", { url: `${pages.origin}/fixtures/sample-page.html` });
@@ -209,6 +215,49 @@ async function main() {
       await screenshots(page, "crawl-unlocked");
     });
 
+    await step("a rendered report shows \"Page experience\": lab and field gauges with thresholds, ratings in words, the LCP element", async () => {
+      // A late hero image, desktop: a lab LCP on the image past 2.5 s; the URL's field record is "good" (crux=good).
+      const created = await api(dev!, key, "POST", "/reports", { url: `${pages.origin}/experience/late-hero?crux=good`, render: "1", device: "desktop", privacy: "0" });
+      const rendered = await waitForAnalysis(dev!, key, created.id);
+      assert(rendered.status === "completed", `status ${rendered.status}: ${JSON.stringify(rendered.error)}`);
+      assert(rendered.metrics?.lcp_element?.selector === "body > main > img#hero", `LCP element ${JSON.stringify(rendered.metrics?.lcp_element)}`);
+      assert(rendered.results.core_web_vitals?.value?.source === "url", `core_web_vitals ${JSON.stringify(rendered.results.core_web_vitals)}`);
+      const res = await page.goto(rendered.page_url);
+      assert(res?.status() === 200, `status ${res?.status()}`);
+      const section = page.getByRole("region", { name: "Page experience" });
+      assert(await section.isVisible(), "no visible Page experience section");
+      const lab = section.getByRole("heading", { name: "In the lab" });
+      const field = section.getByRole("heading", { name: "Real visitors" });
+      assert((await lab.isVisible()) && (await field.isVisible()), "lab and field parts not both visible");
+      // Field beside lab: on a desktop screen the two parts sit side by side (same top, field to the right).
+      const [labBox, fieldBox] = [await lab.boundingBox(), await field.boundingBox()];
+      assert(labBox && fieldBox && Math.abs(labBox.y - fieldBox.y) < 4 && fieldBox.x > labBox.x + labBox.width, `parts not side by side: ${JSON.stringify({ labBox, fieldBox })}`);
+      // The gauges: an SVG per vital, named with the value, the rating in words and both thresholds; drawn with bands.
+      const labLcp = (rendered.metrics.lcp_ms / 1000).toFixed(1);
+      const labRating = rendered.metrics.lcp_ms > 4000 ? "Poor" : "Needs improvement";
+      const gauges = [
+        `LCP ${labLcp} s: ${labRating} (good up to 2.5 s, poor over 4.0 s)`,
+        "LCP 1.8 s: Good (good up to 2.5 s, poor over 4.0 s)",
+        "INP 120 ms: Good (good up to 200 ms, poor over 500 ms)",
+        "CLS 0.03: Good (good up to 0.1, poor over 0.25)",
+      ];
+      for (const name of gauges) {
+        const gauge = section.getByRole("img", { name, exact: true });
+        assert(await gauge.isVisible(), `no visible gauge "${name}"`);
+        assert((await gauge.locator("rect").count()) === 4, `gauge "${name}" lacks its three bands and marker`);
+      }
+      const text = (await section.innerText()).replace(/\s+/g, " ");
+      assert(text.includes(`LCP ${labLcp} s · ${labRating}`), `lab LCP rating not in words: ${text}`);
+      assert(text.includes("LCP 1.8 s · Good") && text.includes("INP 120 ms · Good"), `field ratings not in words: ${text}`);
+      assert(text.includes("Largest element: body > main > img#hero"), `no LCP element: ${text}`);
+      assert(cspErrors.length === 0, `CSP violations: ${cspErrors.join(" | ")}`);
+      await page.setViewportSize(viewports.phone);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert(overflow <= 0, `${overflow}px wider than the viewport`);
+      await section.scrollIntoViewIfNeeded();
+      await screenshots(page, "report-page-experience");
+    });
+
     await step("the API reference renders offline from the Worker's own script, under its CSP", async () => {
       const res = await page.goto(`${dev!.origin}/api/v1/docs`);
       assert(res?.status() === 200, `status ${res?.status()}`);
@@ -235,6 +284,7 @@ async function main() {
     await dev?.stop();
     await pages.close();
     await crawlSite.close();
+    await crux.close();
     rmSync(state, { recursive: true, force: true });
   }
   console.log(`e2e: ${passed} passed, ${failed} failed`);

@@ -14,6 +14,7 @@ const row = (status: "completed" | "failed", score: number | null, failedChecks:
   issuesMedium: 0,
   issuesLow: 0,
   metrics: null,
+  field: null,
   watched: null,
   failedChecks,
   errorCode: null,

@@ -43,7 +43,7 @@ describe("GET /api/v1/reports/{id}/history", () => {
       newly_passed: [...before].filter((c) => !after.has(c)),
     });
     expect(newest.changes.newly_failed.length + newest.changes.newly_passed.length).toBeGreaterThan(0);
-    expect(Object.keys(newest).sort()).toEqual(["changes", "error", "failed_checks", "generated_at", "generation", "issues", "metrics", "result", "score", "status"]);
+    expect(Object.keys(newest).sort()).toEqual(["changes", "error", "failed_checks", "field", "generated_at", "generation", "issues", "metrics", "result", "score", "status"]);
     const report = (await call(`/api/v1/reports/${id}`, { key: caller.key })).json.data;
     expect(report.previous_score).toBe(first.score);
     expect(report.score).toBe(newest.score);

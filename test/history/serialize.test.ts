@@ -13,6 +13,7 @@ const base: HistoryRow = {
   issuesMedium: 2,
   issuesLow: 3,
   metrics: null,
+  field: null,
   watched: null,
   failedChecks: ["title"],
   errorCode: null,
@@ -33,8 +34,14 @@ describe("a history entry", () => {
       error: null,
       generated_at: "2026-01-01T00:00:00.000Z",
       metrics: null,
+      field: null,
       changes,
     });
+  });
+
+  it("shows the field p75 kept with the generation, as stored", () => {
+    const field = { source: "origin" as const, form_factor: "PHONE" as const, collection_period: null, p75: { lcp_ms: 2400, inp_ms: null, cls: 0.08, fcp_ms: 1500, ttfb_ms: 800 } };
+    expect(toHistoryEntry({ row: { ...base, field }, changes: null }).field).toEqual(field);
   });
 
   it("shows a failed generation's error", () => {

@@ -79,6 +79,18 @@ describe("the crawl page /crawls/{id}", () => {
     caller = await createCaller("crawl-page");
   });
 
+  it("says why the site has no field data, and shows no Page experience when no key was set", async () => {
+    const { id } = await seedCrawl(caller, 0);
+    const noData = { ok: false, reason: "no_data", message: "The Chrome UX Report has no PHONE data for this origin (https://shop.example): too few Chrome visitors." };
+    await env.DB.prepare("UPDATE crawls SET field = ? WHERE id = ?").bind(JSON.stringify(noData), id).run();
+    const html = (await call(`/crawls/${id}`)).text;
+    expect(html).toContain('<h2 id="experience-heading">Page experience</h2>');
+    expect(html).toContain(noData.message);
+    const noKey = { ok: false, reason: "no_key", message: "Field data needs a Chrome UX Report API key" };
+    await env.DB.prepare("UPDATE crawls SET field = ? WHERE id = ?").bind(JSON.stringify(noKey), id).run();
+    expect((await call(`/crawls/${id}`)).text).not.toContain("Page experience");
+  });
+
   it("shows a public crawl: score, counts, site checks with examples, pages worst first linking to their reports", async () => {
     const { id, good, privateReport } = await seedCrawl(caller, 0);
     const res = await call(`/crawls/${id}`);

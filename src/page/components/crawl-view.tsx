@@ -9,6 +9,7 @@ import { DepthChart, ScoreDistribution } from "./bar-chart";
 import { IssuesChart } from "./issues-chart";
 import type { IssueRow } from "../../site/issues/issue-rows";
 import { ScoreGauge } from "./score-gauge";
+import { SiteExperienceSection } from "./experience-section";
 import { SinceLastCrawl } from "./since-last-crawl";
 
 const statusWords: Record<Crawl["status"], string> = {
@@ -249,6 +250,7 @@ export const CrawlView = ({ crawl, counts, checks, rows, page, pageCount, stats,
         </div>
       </section>
       {crawl.compareSummary && <SinceLastCrawl summary={crawl.compareSummary} />}
+      <SiteExperienceSection field={crawl.field} />
       <section class="category" aria-labelledby="charts-heading">
         <h2 id="charts-heading">At a glance</h2>
         <h3>Scores</h3>

@@ -1,5 +1,5 @@
 import { rate, thresholds, type Rating } from "../../analysis/checks/experience-helpers";
-import type { LabMetrics } from "../../analysis/types";
+import type { FieldFacts, LabMetrics } from "../../analysis/types";
 import type { FieldView } from "../field-view";
 import { resultColours } from "../palette";
 
@@ -72,7 +72,7 @@ function LabPart({ metrics }: { metrics: LabMetrics }) {
 }
 
 /** What real Chrome users saw (the Chrome UX Report's 75th percentiles): LCP, INP and CLS as gauges, where CrUX has them. */
-function FieldPart({ field }: { field: FieldView }) {
+function FieldPart({ field, of }: { field: FieldView; of: "page" | "site" }) {
   const { lcp_ms, inp_ms, cls: shift } = field.p75;
   const vitals: Vital[] = [
     ...(lcp_ms === null ? [] : [{ name: "LCP", value: lcp_ms, shown: ms(lcp_ms), limits: thresholds.lcp, unit: ms }]),
@@ -84,7 +84,7 @@ function FieldPart({ field }: { field: FieldView }) {
     <div class="experience-part" aria-labelledby="experience-field-heading">
       <h3 id="experience-field-heading">Real visitors</h3>
       <p class="muted">
-        Chrome UX Report, 75th percentile of {field.form_factor === "DESKTOP" ? "desktop" : "phone"} visits to this {field.source === "url" ? "page" : "site (its origin: the page has too few visits of its own)"}
+        Chrome UX Report, 75th percentile of {field.form_factor === "DESKTOP" ? "desktop" : "phone"} visits to this {field.source === "url" ? "page" : of === "site" ? "site (its origin)" : "site (its origin: the page has too few visits of its own)"}
         {period}.
       </p>
       <ul class="vitals">
@@ -107,8 +107,28 @@ export function ExperienceSection({ metrics, field }: { metrics: LabMetrics | nu
       <h2 id="experience-heading">Page experience</h2>
       <div class="experience-parts">
         {metrics && <LabPart metrics={metrics} />}
-        {field && <FieldPart field={field} />}
+        {field && <FieldPart field={field} of="page" />}
       </div>
+    </section>
+  );
+}
+
+/**
+ * The crawl page's "Page experience": the origin's field data the crawl asked once (the crawl resource's `field`),
+ * or, when the Chrome UX Report had none or could not be asked, why; nothing when no key is set (nothing was asked).
+ */
+export function SiteExperienceSection({ field }: { field: FieldFacts | null }) {
+  if (!field || (!field.ok && field.reason === "no_key")) return null;
+  return (
+    <section class="experience" aria-labelledby="experience-heading">
+      <h2 id="experience-heading">Page experience</h2>
+      {field.ok ? (
+        <div class="experience-parts">
+          <FieldPart field={field.record} of="site" />
+        </div>
+      ) : (
+        <p class="muted">{field.message}</p>
+      )}
     </section>
   );
 }

@@ -65,6 +65,12 @@ describe("core_web_vitals from the Chrome UX Report, through the queue", () => {
     expect(html).toContain('aria-label="INP 120 ms: Good (good up to 200 ms, poor over 500 ms)"');
     expect(html).toContain('aria-label="CLS 0.03: Good (good up to 0.1, poor over 0.25)"');
     expect(html).toContain("2026-10-26 to 2026-11-22");
+    // History keeps the generation's field p75 beside the lab's metrics (none here: not rendered).
+    const history = (await call(`/api/v1/reports/${id}/history`, { key: caller.key })).json.data;
+    expect(history[0]).toMatchObject({
+      metrics: null,
+      field: { source: "url", form_factor: "PHONE", collection_period: { first: "2026-10-26", last: "2026-11-22" }, p75: { lcp_ms: 1800, inp_ms: 120, cls: 0.03, fcp_ms: 1100, ttfb_ms: 500 } },
+    });
   });
 
   it("fails a page real visitors find slow, naming each vital past good", async () => {
@@ -99,10 +105,12 @@ describe("core_web_vitals from the Chrome UX Report, through the queue", () => {
   });
 
   it("no data for the URL nor its origin: not applicable, saying which", async () => {
-    const { results } = await audit(page("t=no-data", env.OTHER_HOST));
+    const { id, results } = await audit(page("t=no-data", env.OTHER_HOST));
     expect(results.core_web_vitals).toMatchObject({ passed: true, applicable: false, value: { field_data: "no_data" } });
     expect(results.core_web_vitals.value.reason).toContain(`nor its origin (${env.OTHER_HOST})`);
     expect((await queries(env.OTHER_HOST)).map((q) => Object.keys(q.body).find((k) => k !== "formFactor"))).toEqual(["url", "origin"]);
+    // Nothing to keep in the history's `field`.
+    expect((await call(`/api/v1/reports/${id}/history`, { key: caller.key })).json.data[0].field).toBeNull();
   });
 
   it("caches each answer for 24 hours, per URL and form factor, as the API's request count shows", async () => {
@@ -151,14 +159,60 @@ describe("core_web_vitals from the Chrome UX Report, through the queue", () => {
     expect(await queries("t=timeout")).toHaveLength(1);
   });
 
+  it("asks for the URL the redirects end at, not the one requested", async () => {
+    const final = page("crux=good&t=final-url");
+    const requested = `${env.PAGE_SERVER}/hostile/redirect?to=${encodeURIComponent(final)}`;
+    const report = await audit(requested);
+    expect(report.final_url).toBe(final);
+    expect(report.results.core_web_vitals.value).toMatchObject({ source: "url", p75: { lcp_ms: 1800 } });
+    // One query, for the final URL; none for the redirecting one.
+    expect((await queries("t=final-url")).map((q) => q.body)).toEqual([{ url: final, formFactor: "PHONE" }]);
+    expect(await queries("/hostile/redirect")).toEqual([]);
+  });
+
+  it.skipIf(env.RENDERING === "false")("a rendered report's page shows the lab's gauges and, beside them, the field's", async () => {
+    const { id, metrics, results } = await audit(page("crux=poor&t=rendered"), { render: 1, device: "desktop", privacy: 0 });
+    expect(metrics.device).toBe("desktop");
+    expect(results.core_web_vitals.value.source).toBe("url");
+    const html = (await call(`/reports/${id}`)).text;
+    const section = html.slice(html.indexOf('<section class="experience"'), html.indexOf("</section>", html.indexOf('<section class="experience"')));
+    // Lab first, then the field's part, in the one section.
+    expect(section.indexOf("In the lab")).toBeGreaterThan(0);
+    expect(section.indexOf("Real visitors")).toBeGreaterThan(section.indexOf("In the lab"));
+    const seconds = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+    const labPart = section.slice(0, section.indexOf("Real visitors"));
+    const fieldPart = section.slice(section.indexOf("Real visitors"));
+    // The lab measured a fast text page (LCP good, nothing moved); real visitors found it poor (the "poor" record).
+    expect(labPart).toContain(`aria-label="LCP ${seconds(metrics.lcp_ms)}: Good (good up to 2.5 s, poor over 4.0 s)"`);
+    expect(labPart).toContain('aria-label="CLS 0: Good (good up to 0.1, poor over 0.25)"');
+    expect(labPart).toContain(`aria-label="TBT ${seconds(metrics.tbt_ms)}: `);
+    expect(labPart).toContain("Largest element: <code>body &gt; main &gt; p</code>");
+    expect(fieldPart).toContain('aria-label="LCP 4.3 s: Poor (good up to 2.5 s, poor over 4.0 s)"');
+    expect(fieldPart).toContain('aria-label="INP 280 ms: Needs improvement (good up to 200 ms, poor over 500 ms)"');
+    expect(fieldPart).toContain('aria-label="CLS 0.31: Poor (good up to 0.1, poor over 0.25)"');
+    expect(fieldPart).toContain("75th percentile of desktop visits to this page");
+    // Its history entry keeps both: the lab's metrics and the field's p75.
+    const [entry] = (await call(`/api/v1/reports/${id}/history`, { key: caller.key })).json.data;
+    expect(entry.metrics).toEqual(metrics);
+    expect(entry.field).toMatchObject({ source: "url", form_factor: "DESKTOP", p75: { lcp_ms: 4300, inp_ms: 280, cls: 0.31 } });
+  }, 90_000);
+
   it("a crawl has its origin's field data, judged as a page's, from the answer the origin's pages share", async () => {
     // After the origin test above, the page server's origin (PHONE) is in D1: the crawl asks the API nothing for it.
     expect(await originQueries("PHONE")).toHaveLength(1);
-    const started = await startCrawl(caller.key, { url: page("t=crawl"), limit: 1 });
+    const started = await startCrawl(caller.key, { url: page("t=crawl"), limit: 1, privacy: 0 });
     expect(started.status, started.text).toBe(201);
     const crawl = await waitForCrawl(caller.key, started.json.data.id, 60_000);
     expect(crawl.status).toBe("completed");
     expect(crawl.field).toMatchObject({ passed: true, value: { source: "origin", form_factor: "PHONE", p75: { lcp_ms: 2400, inp_ms: 180, cls: 0.08 }, ratings: { lcp: "good", inp: "good", cls: "good" } } });
     expect(await originQueries("PHONE")).toHaveLength(1);
+    // The crawl's page shows it: the origin's phone p75 as gauges, the rating in words.
+    const html = (await call(`/crawls/${crawl.id}`)).text;
+    expect(html).toContain('<h2 id="experience-heading">Page experience</h2>');
+    expect(html).toContain("75th percentile of phone visits to this site (its origin)");
+    expect(html).toContain('aria-label="LCP 2.4 s: Good (good up to 2.5 s, poor over 4.0 s)"');
+    expect(html).toContain('aria-label="INP 180 ms: Good (good up to 200 ms, poor over 500 ms)"');
+    expect(html).toContain('aria-label="CLS 0.08: Good (good up to 0.1, poor over 0.25)"');
+    expect(html).toContain("<strong>LCP</strong> 2.4 s · Good");
   }, 90_000);
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `report_history` ADD `field` text;
