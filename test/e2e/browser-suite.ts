@@ -190,6 +190,11 @@ async function main() {
       assert(await page.getByRole("link", { name: "Every page has its own title" }).isVisible(), "no duplicate_titles issue row");
       assert(await page.getByRole("heading", { name: "Every page has its own title" }).isVisible(), "no duplicate_titles site check");
       assert((await page.locator("table.pages a[href^='/reports/']").count()) > 5, "pages do not link to their reports");
+      // The crawl asked the local CrUX API for its origin (which has no record there): the page says so.
+      assert(crawl.field?.value?.field_data === "no_data", `crawl field ${JSON.stringify(crawl.field)}`);
+      const experience = page.getByRole("region", { name: "Page experience" });
+      assert(await experience.isVisible(), "no Page experience section on the crawl page");
+      assert(((await experience.innerText()) ?? "").includes("The Chrome UX Report has no PHONE data for this origin"), "the crawl page does not say why it has no field data");
       assert(cspErrors.length === 0, `CSP violations: ${cspErrors.join(" | ")}`);
       await page.setViewportSize(viewports.phone);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -191,6 +191,8 @@ async function load(cdp: Cdp, url: string, init: RenderInit, browserContextId: s
   while (Date.now() < idleBy && !(page.inflight.size === 0 && Date.now() - page.lastActivity() >= IDLE_MS)) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  // The metrics first, as src/render/render-tab.ts does: the HTML read is a long task of ours, under a mobile throttle.
+  const metrics = await readLab(send, lab);
   const { result } = await cdp.send<{ result: { value?: { html: string; url: string } } }>(
     "Runtime.evaluate",
     {
@@ -201,7 +203,6 @@ async function load(cdp: Cdp, url: string, init: RenderInit, browserContextId: s
   );
   const value = result.value;
   if (!value) return { ok: false, code: "render_failed", message: "The browser returned no document.", temporary: true };
-  const metrics = await readLab(send, lab);
   const source = await axeSource();
   const agentTree = source
     ? await runAxeInPage(send, source, Math.min(AXE_TIMEOUT_MS, started + init.timeoutMs - Date.now()))
