@@ -285,7 +285,9 @@ function snapshotWorker(dir: string): string {
   wrangler(["deploy", "--dry-run", "--outdir", bundle]);
   const config = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
     .replace(/^main\s*=.*$/m, `main = ${JSON.stringify(join(bundle, "index.js"))}`)
-    .replace(/^migrations_dir\s*=.*$/m, `migrations_dir = ${JSON.stringify(join(ROOT, "migrations"))}`);
+    .replace(/^migrations_dir\s*=.*$/m, `migrations_dir = ${JSON.stringify(join(ROOT, "migrations"))}`)
+    // The static assets (public/) stay where npm ci laid them: a relative directory would be read beside the copy.
+    .replace(/^directory\s*=\s*"\.\/public"\s*$/m, `directory = ${JSON.stringify(join(ROOT, "public"))}`);
   const path = join(dir, "wrangler.toml");
   writeFileSync(path, config);
   return path;

@@ -1,9 +1,13 @@
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, not, sql } from "drizzle-orm";
 import { crawlPages, reports } from "../db/schema";
 import type { Db } from "../db/client";
+import { isErrorPageSql } from "./page-failures";
 
 export interface CrawlPageStats {
-  /** Audited pages by score in tens: index 0 is 0-9, ..., index 9 is 90-100. */
+  /**
+   * Audited pages by score in tens: index 0 is 0-9, ..., index 9 is 90-100. Error pages are left out, as they are of
+   * the crawl's score (src/site/issues/error-pages.ts).
+   */
   scoreBins: number[];
   /** Pages by link depth from the start URL, depth 0 first, every depth up to the deepest present. */
   depths: number[];
@@ -17,7 +21,7 @@ export async function crawlPageStats(db: Db, crawlId: number): Promise<CrawlPage
       .select({ bin, n: count() })
       .from(crawlPages)
       .innerJoin(reports, eq(reports.id, crawlPages.reportId))
-      .where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "audited"), isNotNull(reports.score)))
+      .where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "audited"), isNotNull(reports.score), not(isErrorPageSql)))
       .groupBy(bin),
     db.select({ depth: crawlPages.depth, n: count() }).from(crawlPages).where(eq(crawlPages.crawlId, crawlId)).groupBy(crawlPages.depth),
   ]);

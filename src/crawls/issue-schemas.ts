@@ -19,7 +19,13 @@ export const crawlIssueResource = z
     title: z.string(),
     fix: z.string(),
     pages: checkCount.meta({ description: "Audited pages failing it (a site check: its count of problems)." }),
-    share: z.number().min(0).meta({ description: "`pages` over the crawl's audited pages, rounded to 0.001." }),
+    share: z
+      .number()
+      .min(0)
+      .meta({
+        description:
+          "`pages` over the pages the check counts, rounded to 0.001: a content check's over the audited pages that answered 200 (an error page counts in `http_status` only); `http_status`'s and a site check's over every audited page.",
+      }),
     examples: urls.meta({ description: "At most 5 of the pages' URLs, in discovery order." }),
   })
   .meta({ id: "CrawlIssue" });

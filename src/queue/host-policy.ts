@@ -53,8 +53,12 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
   const turns = createHostTurns(cap);
   // In the main lane the invocation's own analyses of a host end (or move on) within a first deadline plus their
   // reading, so a turn comes well before the full deadline; a slow-lane analysis may hold its turn that long, so
-  // there a message waits no longer than for another invocation's slot.
-  const turnWaitMs = lane === "main" ? settings.analysis.timeoutMs : HOST_WAIT_MS;
+  // there a message waits no longer than for another invocation's slot, unless its account runs less than its share
+  // of the line: then the next turn freed is its, and it waits for it (host-turns.ts).
+  const turnWait = {
+    maxWaitMs: lane === "main" ? settings.analysis.timeoutMs : HOST_WAIT_MS,
+    withinShareMs: settings.analysis.timeoutMs + HOST_WAIT_MS,
+  };
   /** Hosts whose slots other invocations held past waitMs: this invocation's next messages of them do not wait. */
   const crowded = new Set<string>();
   /** URLs that missed the first deadline in this invocation: its next reports of them go to the slow lane untried. */
@@ -96,6 +100,17 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
     return got || "wait";
   };
 
+  /**
+   * The claim's account waits for the host's slots of this lane (its share counts it, in every consumer): written once
+   * per invocation, account and host, as a wait lasts longer than the invocation.
+   */
+  const waitsForHost = async (claim: Omit<HostClaim, "reportId" | "url">) => {
+    const waiter = `${claim.accountId} ${claim.host}`;
+    if (waitingMarked.has(waiter)) return;
+    waitingMarked.add(waiter);
+    await markWaiting(db, claim);
+  };
+
   /** A slot of the host for the claim (marked as its probe, if it is one), or where its message goes instead. */
   const claimTurn = async (claim: HostClaim): Promise<HostClaim | "slow" | "wait"> => {
     if (lane === "main" && movedUrls.has(claim.url)) return "slow";
@@ -105,11 +120,7 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
     if (state === "probe") return await probeOrWait(claim);
     // Only the host's slots are taken: the account waits for them (its share counts it). Only the first of the
     // invocation's messages of a crowded host waits for another invocation's slot.
-    const waiter = `${claim.accountId} ${claim.host}`;
-    if (!waitingMarked.has(waiter)) {
-      waitingMarked.add(waiter);
-      await markWaiting(db, claim);
-    }
+    await waitsForHost(claim);
     if (crowded.has(claim.host)) return "wait";
     if (await waitForHostSlot(db, claim, cap, holdMs, waitMs)) return claim;
     crowded.add(claim.host);
@@ -119,8 +130,10 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
   return {
     async take(reportId, url, accountId) {
       const host = hostOf(url);
-      const turn = await turns.take(host, turnWaitMs);
-      if (!turn) return "wait";
+      const turn = await turns.take(host, accountId, turnWait);
+      // This invocation's own analyses of the host held every turn the account may take: it waits for the host, in
+      // the queue, and counts as waiting for its slots.
+      if (!turn) return await waitsForHost({ accountId, host, lane }).then(() => "wait" as const);
       const claimed = await claimTurn({ reportId, accountId, url, host, lane }).catch((error: unknown) => {
         turn.release();
         throw error;

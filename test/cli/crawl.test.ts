@@ -188,8 +188,8 @@ describe("pagegrade crawl of the local crawl site", () => {
   it("counts the issues across the pages as the service does: one row per failing check, sorted by importance then pages", () => {
     const rows = report.site.issues as { check: string; kind: string; importance: string; pages: number; share: number; examples: string[] }[];
     const https = rows.find((row) => row.check === "https")!;
-    // Every page but the 404, which http_status counts.
-    expect(https).toMatchObject({ kind: "page", importance: "high", pages: 13, share: 0.929 });
+    // Every page but the 404, which http_status counts: all 13 that answered 200, the pages a content check's share is of.
+    expect(https).toMatchObject({ kind: "page", importance: "high", pages: 13, share: 1 });
     const answered = report.data.filter((page: { url: string }) => page.url !== site("/site/missing"));
     expect(https.examples).toEqual(answered.slice(0, 5).map((page: { url: string }) => page.url));
     expect(rows.find((row) => row.check === "http_status")).toMatchObject({ pages: 1, examples: [site("/site/missing")] });
@@ -225,8 +225,8 @@ describe("pagegrade crawl of the local crawl site", () => {
   it("text and markdown lead with the issue table, then the site and its failed site checks", async () => {
     const text = await runCli(crawlArgs);
     expect(text.stdout).toMatch(/^Issues across 14 audited pages: \d+ failing checks\n  high  /);
-    // Every page but the 404, which only http_status counts; the share is over the 14 audited pages.
-    expect(text.stdout).toMatch(/\n  high    https +13 pages \(93%\) +The page is served over HTTPS\n/);
+    // Every page but the 404, which only http_status counts; the share is over the 13 pages that answered 200.
+    expect(text.stdout).toMatch(/\n  high    https +13 pages \(100%\) +The page is served over HTTPS\n/);
     expect(text.stdout).toMatch(new RegExp(`\\n\\nSite ${site("/site/")} \\(pages found by sitemap\\)\\n  \\d+/100 \\w+  pages: 14 audited, 0 failed, 1 blocked by robots.txt  PASS`));
     expect(text.stdout).toContain(`  site    orphan_pages: `);
     expect(text.stdout).toContain(`          ${site("/site/orphan")}`);
@@ -234,7 +234,7 @@ describe("pagegrade crawl of the local crawl site", () => {
     const markdown = await runCli([...crawlArgs, "--format", "markdown"]);
     expect(markdown.stdout).toContain("### Issues across 14 audited pages\n\n| Importance | Check | Pages | Share | Examples |");
     expect(markdown.stdout.indexOf("### Issues across")).toBeLessThan(markdown.stdout.indexOf("| Site check | Result | Examples |"));
-    expect(markdown.stdout).toMatch(/\| high \| `https` [^|]+\| 13 \| 93% \|/);
+    expect(markdown.stdout).toMatch(/\| high \| `https` [^|]+\| 13 \| 100% \|/);
     expect(markdown.stdout).toContain("| Site check | Result | Examples |");
     expect(markdown.stdout).toMatch(/\| `orphan_pages` \| ❌ 1 \| http:\/\/127\.0\.0\.1:\d+\/site\/orphan \|/);
   });

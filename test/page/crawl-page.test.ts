@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/crypto/password";
 import { BASE, call, createCaller, type Caller } from "../helpers/api";
+import { chartTable } from "../helpers/html";
 import { cookiesOf, insertReport, postForm, setCookieNamed } from "../helpers/report-page";
 
 const PASSWORD = "crawl horse";
@@ -63,14 +64,6 @@ async function seedLargeCrawl(caller: Caller, n: number) {
     .bind(id, prefix.length + 1, prefix)
     .run();
   return { id, url: (i: number) => `${prefix}${i}` };
-}
-
-/** The visually hidden table of the chart whose caption is `caption`, as [label, value] pairs. */
-function chartTable(html: string, caption: string): [string, string][] {
-  const start = html.indexOf(`<caption>${caption}</caption>`);
-  expect(start, caption).toBeGreaterThan(-1);
-  const body = html.slice(start, html.indexOf("</table>", start));
-  return [...body.matchAll(/<th scope="row">([^<]*)<\/th><td>([^<]*)<\/td>/g)].map((m) => [m[1]!, m[2]!]);
 }
 
 describe("the crawl page /crawls/{id}", () => {

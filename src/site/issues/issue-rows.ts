@@ -1,5 +1,6 @@
 import type { SiteVerdict } from "../checks/types";
 import { byImportanceThenPages, checkInfo, type CheckInfo } from "./check-info";
+import { ERROR_PAGE_CHECK } from "./error-pages";
 
 /** How many pages failed one check, and the first few of them. */
 export interface CheckTally {
@@ -21,7 +22,11 @@ export const MAX_ISSUE_EXAMPLES = 5;
 /** One failing check across a crawl (docs/crawls.md "Issues and compare"). */
 export type IssueRow = CheckInfo & {
   pages: number;
-  /** Of the audited pages, 0-1 (a site check's count of problems over them). */
+  /**
+   * 0-1, of the pages the check counts: a content check's pages over the audited pages that answered 200 (the error
+   * pages, counted by `http_status` only, left out); `http_status`'s over every audited page, and a site check's
+   * count of problems over them too.
+   */
   share: number;
   examples: string[];
 };
@@ -50,10 +55,14 @@ export const siteTally = (verdict: SiteVerdict | undefined): CheckTally | null =
  */
 export function issueRows(pageTallies: Map<string, CheckTally>, siteVerdicts: Record<string, unknown> | null, audited: number): IssueRow[] {
   const rows: IssueRow[] = [];
+  // The error pages are the pages failing http_status: the tallies already say how many (error-pages.ts).
+  const contentPages = audited - (pageTallies.get(ERROR_PAGE_CHECK)?.pages ?? 0);
+  const over = (id: string, info: CheckInfo) => (info.kind === "page" && id !== ERROR_PAGE_CHECK ? contentPages : audited);
   const add = (id: string, tally: CheckTally | null) => {
     const info = checkInfo(id);
     if (!info || !tally || tally.pages === 0) return;
-    rows.push({ ...info, pages: tally.pages, share: audited > 0 ? Math.round((tally.pages / audited) * 1000) / 1000 : 0, examples: tally.examples });
+    const of = over(id, info);
+    rows.push({ ...info, pages: tally.pages, share: of > 0 ? Math.round((tally.pages / of) * 1000) / 1000 : 0, examples: tally.examples });
   };
   for (const [id, tally] of pageTallies) if (checkInfo(id)?.kind === "page") add(id, tally);
   for (const [id, verdict] of Object.entries(siteVerdicts ?? {})) if (checkInfo(id)?.kind === "site") add(id, siteTally(verdict as SiteVerdict));

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../../helpers/api";
 import { crawlPagesOf, siteRequests, startCrawl, waitForCrawl } from "../../helpers/crawl";
+import { chartTable } from "../../helpers/html";
 import { BROKEN_TARGETS, MISSING_DESCRIPTIONS, PLANTED_PAGES, plantedPath } from "../../server/error-page-site";
 
 // The planted site of issue 35 (test/server/error-page-site.ts): 60 pages found through the RSS feed robots.txt
@@ -49,14 +50,15 @@ describe("a crawl of a site with error pages among its pages", () => {
 
   it("/issues counts meta_description on the 6 pages that answered 200 without one, not on the 404 pages", async () => {
     const rows = await rowsOf(first.id);
-    expect(rows.get("meta_description")).toMatchObject({ kind: "page", pages: 6, examples: missing.slice(0, 5) });
+    // Its share is of the 60 pages it counts, not of all 64 audited.
+    expect(rows.get("meta_description")).toMatchObject({ kind: "page", pages: 6, share: 0.1, examples: missing.slice(0, 5) });
     // No content check counts an error page: only http_status does, and the link check.
     for (const [check, row] of rows) {
       if (check === "http_status" || row.kind === "site") continue;
       for (const example of row.examples) expect(errorPages, `${check}: ${example}`).not.toContain(example);
       expect(row.pages, check).toBeLessThanOrEqual(PLANTED_PAGES);
     }
-    expect(rows.get("http_status")).toMatchObject({ kind: "page", pages: 4 });
+    expect(rows.get("http_status")).toMatchObject({ kind: "page", pages: 4, share: 0.063 });
     expect([...rows.get("http_status")!.examples].sort()).toEqual([...errorPages].sort());
     expect(rows.get("broken_internal_links")).toMatchObject({ kind: "site", pages: 3 });
     expect(first.site_checks.broken_internal_links.examples.map((e: { url: string; status: number }) => [e.url, e.status])).toEqual(
@@ -87,6 +89,12 @@ describe("a crawl of a site with error pages among its pages", () => {
     expect(first.score).toBe(mean(contentPages));
     // The error pages score lower: counted in, they would pull the mean down.
     expect(mean([...contentPages, ...errorPages])).toBeLessThan(first.score);
+    // The crawl page's score distribution draws the same 60 pages, binned by ten.
+    const bins = Array.from({ length: 10 }, () => 0);
+    for (const page of contentPages) bins[Math.min(9, Math.floor(scores.get(page)! / 10))]! += 1;
+    const view = await call(`/crawls/${first.id}`);
+    expect(view.status).toBe(200);
+    expect(chartTable(view.text, "Audited pages by score").map(([, n]) => Number(n))).toEqual(bins);
   });
 
   describe("after the six pages are fixed and the site crawled again", () => {

@@ -21,6 +21,22 @@ describe("issueRows", () => {
     expect(rows[0]).toMatchObject({ kind: "page", category: "seo", title: expect.any(String), fix: expect.any(String) });
   });
 
+  it("takes a content check's share over the pages that answered 200; http_status's and a site check's over every audited page", () => {
+    // 10 audited pages: 2 error pages (counted by http_status only, error-pages.ts), 4 of the other 8 without a description.
+    const pages = [
+      ...[0, 1].map((n) => ({ url: u(n), failed: ["http_status"] })),
+      ...[2, 3, 4, 5].map((n) => ({ url: u(n), failed: ["meta_description"] })),
+      ...[6, 7, 8, 9].map((n) => ({ url: u(n), failed: [] })),
+    ];
+    const site = { broken_internal_links: { passed: false, applicable: true, count: 2, examples: [{ url: u(0) }, { url: u(1) }] } };
+    const rows = new Map(issueRows(tallyPages(pages), site, 10).map((r) => [r.check, r.share]));
+    expect(rows.get("meta_description")).toBe(0.5);
+    expect(rows.get("http_status")).toBe(0.2);
+    expect(rows.get("broken_internal_links")).toBe(0.2);
+    // Every audited page an error page: no content page to take a share of.
+    expect(issueRows(tallyPages([{ url: u(0), failed: ["http_status"] }]), null, 1).map((r) => [r.check, r.share])).toEqual([["http_status", 1]]);
+  });
+
   it("adds failed, applicable site checks with their count and example URLs; leaves out passed, inapplicable and unknown checks", () => {
     const site = {
       duplicate_titles: { passed: false, applicable: true, count: 2, examples: [{ value: "Same", urls: [u(1), u(2)] }, { value: "B", urls: [u(3), u(4)] }] },
