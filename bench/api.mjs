@@ -2,6 +2,7 @@
 // npm run bench:api: seed a throwaway local D1 (a temp --persist-to dir) with 100,000 reports, serve it with
 // `wrangler dev` and drive every list variant, show, store and the projects list with autocannon. Figures, not a
 // test. Needs the project's Node 22 (node:sqlite), which `npm run` puts first on PATH.
+// `npm run bench:api -- --shards 3` instead compares 3 local shards with one database (bench/shards-compare.mjs).
 // Knobs: BENCH_REPORTS, BENCH_KEYS (per account), BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_KEEP=1 keeps the temp dir,
 // BENCH_STORAGE_REPORTS (completed reports of the before/after storage databases, 20,000), BENCH_SKIP_LOAD=1 stops
 // after the storage, rows-written and SQL figures (no wrangler dev, no load).
@@ -582,7 +583,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+// `--shards N`: the API with N local shards against one database, side by side (bench/shards-compare.mjs).
+const shardsArg = process.argv.indexOf("--shards");
+const run = shardsArg === -1 ? main() : import("./shards-compare.mjs").then(({ shardsCompare }) => shardsCompare(Number(process.argv[shardsArg + 1])));
+run.catch((error) => {
   console.error(error);
   process.exit(1);
 });
