@@ -131,7 +131,7 @@ function insertsOf(db: D1Database, table: string, rows: Record<string, unknown>[
   const perStatement = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / columns.length));
   // The directory's own accounts row when the target is the directory too: its place and mark stay as they are.
   const conflict = upsert
-    ? ` ON CONFLICT(id) DO UPDATE SET ${columns.filter((c) => !["id", "shard", "moving_since"].includes(c)).map((c) => `${c} = excluded.${c}`).join(", ")}`
+    ? ` ON CONFLICT(id) DO UPDATE SET ${columns.filter((c) => !["id", "shard", "moving_since"].includes(c)).map((c) => `"${c}" = excluded."${c}"`).join(", ")}`
     : "";
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < rows.length; i += perStatement) {
@@ -139,7 +139,7 @@ function insertsOf(db: D1Database, table: string, rows: Record<string, unknown>[
     const tuple = `(${columns.map(() => "?").join(", ")})`;
     statements.push(
       db
-        .prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${part.map(() => tuple).join(", ")}${conflict}`)
+        .prepare(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${part.map(() => tuple).join(", ")}${conflict}`)
         .bind(...part.flatMap((row) => columns.map((c) => bindable(row[c])))),
     );
   }

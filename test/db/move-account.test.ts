@@ -17,7 +17,7 @@ const cacheSeconds = config(env).directoryCacheSeconds;
 const page = () => `${env.PAGE_SERVER}/fixtures/known-page.html`;
 const shard = (k: number) => ({ shard: k, db: shardDb(k) });
 const move = (accountId: number, from: number, to: number, extra: Partial<Parameters<typeof moveAccount>[0]> = {}) =>
-  moveAccount({ accountId, directory: env.DB, from: shard(from), to: shard(to), cacheSeconds, quietSeconds: 30, ...extra });
+  moveAccount({ accountId, directory: env.DB, from: shard(from), to: shard(to), cacheSeconds, quietSeconds: 30, log: (line) => console.log(`move ${accountId}: ${line}`), ...extra });
 const none = Object.fromEntries(MOVED_TABLES.map((t) => [t.table, 0]));
 
 /** Every table of a database with an `account_id` column, and how many rows of the account each holds. */
@@ -109,6 +109,8 @@ describe("moving one account to another shard", () => {
       for (let i = 0; moving; i++) {
         const res = await call("/api/v1/reports", { key: busy.key, form: { url: `${page()}?write=${i}` } });
         answers.push({ status: res.status, id: res.json?.data?.id, retryAfter: res.headers.get("retry-after") });
+        // A pause between writes: the queue's consumer, in this isolate too, must get to the accepted reports.
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
     const result = await move(busy.accountId, 0, 1).finally(() => (moving = false));
