@@ -12,14 +12,17 @@ export interface RequestSession {
   bookmark(): string | null;
   /** The bookmark, after one trivial read when no query has run yet (a session's bookmark comes from its queries). */
   readBookmark(): Promise<string | null>;
+  /** Sessions of the other shards a public page may look in (its id's shard lacks a moved account's row); else none. */
+  elsewhere(): Db[];
 }
 
 // Bookmarks are fixed-width lower-case hex fields, so the newest one sorts last.
 const newest = (bookmarks: (string | null)[]) => bookmarks.filter((b): b is string => b !== null).sort().at(-1) ?? null;
 
-export function openRequestSession(d1: D1Database, start: SessionStart): RequestSession {
+export function openRequestSession(d1: D1Database, start: SessionStart, others: D1Database[] = []): RequestSession {
   const sessions = [d1.withSession(start)];
   let primary: Db | undefined;
+  let elsewhere: Db[] | undefined;
   return {
     db: createDb(sessions[0]!),
     primary() {
@@ -34,6 +37,10 @@ export function openRequestSession(d1: D1Database, start: SessionStart): Request
     async readBookmark() {
       if (sessions[0]!.getBookmark() === null) await sessions[0]!.prepare("SELECT 1").run();
       return newest(sessions.map((s) => s.getBookmark()));
+    },
+    elsewhere() {
+      elsewhere ??= others.map((other) => createDb(other.withSession("first-primary")));
+      return elsewhere;
     },
   };
 }
@@ -55,5 +62,11 @@ export async function findWhereItIs<T>(session: RequestSession, lookup: (db: Db)
   if (near !== undefined) return { found: near, db: session.db };
   const primary = session.primary();
   const found = await lookup(primary);
-  return found === undefined ? undefined : { found, db: primary };
+  if (found !== undefined) return { found, db: primary };
+  // A moved account keeps its ids, which name the shard it was created on: its public pages look in the others too.
+  for (const db of session.elsewhere()) {
+    const there = await lookup(db);
+    if (there !== undefined) return { found: there, db };
+  }
+  return undefined;
 }

@@ -34,6 +34,7 @@ export const directoryDatabase = (env: Env): D1Database => ((env as unknown as B
 export const isSingleDatabase = (env: Env) => directoryDatabase(env) === env.DB && shardDatabase(env, 1) === undefined;
 
 const shardOfEnv = new WeakMap<object, number>();
+const baseOfEnv = new WeakMap<object, Env>();
 const scopedEnvs = new WeakMap<object, Map<number, Env>>();
 
 /**
@@ -49,12 +50,19 @@ export function onShard(env: Env, shard: number): Env {
   if (!db) throw new Error(`no database is bound for shard ${shard} (${shardBindingName(shard)})`);
   const scoped = { ...env, DB: db };
   shardOfEnv.set(scoped, shard);
+  baseOfEnv.set(scoped, env);
   scopedEnvs.set(env, (scopedEnvs.get(env) ?? new Map()).set(shard, scoped));
   return scoped;
 }
 
 /** The shard an env was scoped to by onShard (0 for the Worker's own env). */
 export const shardOf = (env: Env) => shardOfEnv.get(env) ?? 0;
+
+/** The Worker's own env behind one that onShard scoped (itself when it is not scoped). */
+export const unscoped = (env: Env): Env => baseOfEnv.get(env) ?? env;
+
+/** Every shard database but the one an env is scoped to: where a public page looks for a moved account's row. */
+export const otherShardDatabases = (env: Env): D1Database[] => shardDatabases(unscoped(env)).filter((db) => db !== env.DB);
 
 /** A queue message's shard: messages sent before shards carry none, and they are shard 0's. */
 export function shardOfMessage(body: unknown): number {

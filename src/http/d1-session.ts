@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { onShard, shardDatabase, shardOfId } from "../db/shards";
+import { onShard, otherShardDatabases, shardDatabase, shardOfId } from "../db/shards";
 import { openRequestSession, type SessionStart } from "../db/request-session";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -23,9 +23,12 @@ export function sessionStart(method: string, header: string | undefined): Sessio
   return bookmark || "first-unconstrained";
 }
 
-/** The request's session over `c.env.DB` (its shard's database), on the context with its `db`. */
-function openSession(c: Context<AppEnv>, bookmarkOf: (header: string | undefined) => string | undefined) {
-  const session = openRequestSession(c.env.DB, sessionStart(c.req.method, bookmarkOf(c.req.header(BOOKMARK_HEADER))));
+/**
+ * The request's session over `c.env.DB` (its shard's database), on the context with its `db`; `others`: the shards
+ * a by-id lookup may look in after its own (the public pages' only).
+ */
+function openSession(c: Context<AppEnv>, bookmarkOf: (header: string | undefined) => string | undefined, others: D1Database[] = []) {
+  const session = openRequestSession(c.env.DB, sessionStart(c.req.method, bookmarkOf(c.req.header(BOOKMARK_HEADER))), others);
   c.set("session", session);
   c.set("db", session.db);
 }
@@ -37,9 +40,9 @@ function openSession(c: Context<AppEnv>, bookmarkOf: (header: string | undefined
 export const useShardSession = (c: Context<AppEnv>) => openSession(c, (header) => header);
 
 /** Opens the request's session and puts it and its `db` on the context; `answerBookmark` adds the header. */
-const sessionMiddleware = (bookmarkOf: (header: string | undefined) => string | undefined, answerBookmark: boolean) =>
+const sessionMiddleware = (bookmarkOf: (header: string | undefined) => string | undefined, answerBookmark: boolean, elsewhere = false) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    openSession(c, bookmarkOf);
+    openSession(c, bookmarkOf, elsewhere ? otherShardDatabases(c.env) : []);
     const first = c.var.session;
     await next();
     if (!answerBookmark) return;
@@ -57,9 +60,10 @@ export const d1Session = sessionMiddleware((header) => header, true);
 
 /**
  * The same session for the HTML pages (src/routes/pages.tsx). A browser keeps no bookmark, so none is read or
- * answered: a page reads anywhere, and what is missing there is looked up on the primary (findOnPrimaryIfMissing).
+ * answered: a page reads anywhere, and what is missing there is looked up on the primary (findOnPrimaryIfMissing),
+ * then in every other shard, one read each (a moved account's ids still name the shard they were created on).
  */
-export const pageSession = sessionMiddleware(() => undefined, false);
+export const pageSession = sessionMiddleware(() => undefined, false, true);
 
 /**
  * Before a page's session: the shard its id names (`/reports/{id}`, `/crawls/{id}`: ids carry their shard, see
