@@ -6,7 +6,7 @@ import { pruneCrawls } from "./crawls/prune-crawls";
 import { summarizeCompletedCrawls } from "./crawls/summarize-crawls";
 import { sweepCrawls } from "./crawls/sweep-crawls";
 import { createDb } from "./db/client";
-import { dropStaleFieldData } from "./field/field-data";
+import { dropStaleFieldData, fieldDatabase } from "./field/field-data";
 import { handleQueue } from "./queue/dispatch";
 import { queuesOf } from "./queues";
 import { dropEndedProbes } from "./queue/host-probe";
@@ -38,7 +38,6 @@ async function runShardJobs(env: Env, settings: Config, now: Date) {
     dropExpiredSlowness(db),
     dropEndedProbes(db),
     dropEndedWaits(db),
-    dropStaleFieldData(db, now),
     runRobotsWatches(db, queues.webhooks, settings, now),
   ]);
   const failed = jobs.find((job): job is PromiseRejectedResult => job.status === "rejected");
@@ -53,7 +52,11 @@ export default {
     const settings = config(env);
     const now = new Date(controller.scheduledTime);
     // Every shard runs its own jobs with their own bounded batches: a slow or failing shard delays only itself.
-    const shards = await Promise.allSettled(shardDatabases(env).map((_, shard) => runShardJobs(onShard(env, shard), settings, now)));
+    const shards = await Promise.allSettled([
+      ...shardDatabases(env).map((_, shard) => runShardJobs(onShard(env, shard), settings, now)),
+      // The field data's cache and minute counts are the deployment's, kept once in the directory.
+      dropStaleFieldData(fieldDatabase(env), now),
+    ]);
     // The run fails, as before shards, once every shard has had its turn.
     const failed = shards.find((run): run is PromiseRejectedResult => run.status === "rejected");
     if (failed) throw failed.reason;

@@ -1,5 +1,6 @@
 import { config } from "../config";
 import { createDb } from "../db/client";
+import { fieldDatabase } from "../field/field-data";
 import { queuesOf, retryDelaySeconds } from "../queues";
 import type { CrawlDeps } from "./crawl-deps";
 import { crawlJobSchema } from "./crawl-job";
@@ -11,7 +12,7 @@ import { crawlSteps, runCrawlJob } from "./crawl-steps";
  * A crash retries after the lanes' delay; the last attempt gives up as its job says.
  */
 export async function handleCrawlQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const deps: CrawlDeps = { db: createDb(env.DB), settings: config(env), queues: queuesOf(env) };
+  const deps: CrawlDeps = { db: createDb(env.DB), settings: config(env), queues: queuesOf(env), fieldDb: fieldDatabase(env) };
   for (const message of batch.messages) {
     const parsed = crawlJobSchema.safeParse(message.body);
     if (!parsed.success) {

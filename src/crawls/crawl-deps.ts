@@ -10,4 +10,6 @@ export interface CrawlDeps {
   db: Db;
   settings: Config;
   queues: Queues;
+  /** Where the CrUX answers and pace are kept (src/field/field-data.ts `fieldDatabase`); `db` when not given. */
+  fieldDb?: Db;
 }

@@ -27,7 +27,7 @@ export async function discoverCrawl(deps: CrawlDeps, crawlId: number): Promise<N
   // The origin's field data is asked once, beside discovery (a crawl's pages are measured as mobile: PHONE).
   const [discovered, field] = await Promise.all([
     discoverUrls(crawl, credentials ? { ...analysis, credentials } : analysis),
-    originFieldData(deps.db, deps.settings.field, crawl.url, "mobile"),
+    originFieldData(deps.fieldDb ?? deps.db, deps.settings.field, crawl.url, "mobile"),
   ]);
   if (!discovered.ok) {
     await failCrawl(deps.db, crawl.id, discovered, { skipped: discovered.skipped });

@@ -1,7 +1,8 @@
 import type { Device } from "../analysis/lab-device";
 import type { FieldFacts } from "../analysis/types";
 import type { FieldSettings } from "../config";
-import type { Db } from "../db/client";
+import { createDb, type Db } from "../db/client";
+import { directoryDatabase, unscoped } from "../db/shards";
 import { cachedAnswer, dropStaleAnswers, keepAnswer } from "./crux-cache";
 import { dropPastMinutes, takeCruxQuery } from "./crux-pace";
 import { fieldSource, originField, type CruxStore, type FieldDataSource } from "./field-source";
@@ -12,6 +13,13 @@ const d1Store = (db: Db): CruxStore => ({
   keep: (target, formFactor, record) => keepAnswer(db, target, formFactor, record),
   take: (perMinute) => takeCruxQuery(db, perMinute),
 });
+
+/**
+ * Where the answers and the minute's queries are kept: the directory (`DB` when there is none), the one database
+ * every consumer of every shard shares, so that the deployment, not each shard, stays under the API's budget and
+ * an origin asked for one account's page is cached for all.
+ */
+export const fieldDatabase = (env: Env): Db => createDb(directoryDatabase(unscoped(env)));
 
 /** The Worker's field data source (docs/analysis.md "Field data"): src/field/field-source.ts over D1. */
 export const fieldDataSource = (db: Db, settings: FieldSettings): FieldDataSource => fieldSource(d1Store(db), settings);

@@ -6,7 +6,7 @@ import { crawlBrowserSessions } from "../crawls/crawl-lifecycle";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb, type Db } from "../db/client";
 import { reports } from "../db/schema";
-import { fieldDataSource } from "../field/field-data";
+import { fieldDatabase, fieldDataSource } from "../field/field-data";
 import { analysisJobSchema, type AnalysisJob } from "../reports/analysis-job";
 import { failures } from "../targets/failures";
 import { finishGeneration } from "../reports/finish-generation";
@@ -44,7 +44,7 @@ async function handleLane(batch: MessageBatch<unknown>, env: Env, lane: Lane): P
     hosts: createHostPolicy(db, lane, settings),
     pool: binding ? renderPool(binding, crawlBrowserSessions(db), settings.render, assetPageScripts(env.ASSETS)) : null,
     tally: createTally(),
-    field: fieldDataSource(db, settings.field),
+    field: fieldDataSource(fieldDatabase(env), settings.field),
   };
   // Every fetch of the batch starts at once: waiting on a network holds no memory; bodies (the byte budget) and
   // DOMs (the DOM gate) do, and those are bounded where they are held.
