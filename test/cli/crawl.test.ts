@@ -100,9 +100,13 @@ describe("pagegrade crawl of the local crawl site", () => {
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["testsuite", "testcase", "property"].includes(name) }).parse(run.stdout);
     const [issueSuite, siteSuite, ...pageSuites] = xml.testsuites.testsuite;
     expect(issueSuite.name).toBe(`issues: ${site("/site/")}`);
-    expect(issueSuite.testcase.map((c: { name: string }) => c.name)).toEqual(report.site.issues.map((row: { check: string }) => row.check));
+    // load_time is a timing of this machine, judged afresh in each run: on a loaded machine one run of the two may
+    // find a page slow. Every other check's row must be the JSON run's, in the same order.
+    const untimed = (checks: string[]) => checks.filter((check) => check !== "load_time");
+    const junitChecks = issueSuite.testcase.map((c: { name: string }) => c.name);
+    expect(untimed(junitChecks)).toEqual(untimed(report.site.issues.map((row: { check: string }) => row.check)));
     const failingPages = (id: string) => report.data.filter((page: any) => countedIn(page, id)).map((page: { url: string }) => page.url);
-    for (const testcase of issueSuite.testcase) {
+    for (const testcase of issueSuite.testcase.filter((c: { name: string }) => c.name !== "load_time")) {
       const row = report.site.issues.find((r: { check: string }) => r.check === testcase.name);
       const listed = testcase.failure["#text"].split("\n").filter((line: string) => line.startsWith("page: ")).map((line: string) => line.slice(6));
       if (row.kind === "page") expect(listed, row.check).toEqual(failingPages(row.check));
