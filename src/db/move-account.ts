@@ -6,7 +6,7 @@
  * Plain functions over D1Database handles: `npm run account -- move` drives them against wrangler's databases, the
  * tests against the Worker's own bindings.
  */
-import { SHARD_ID_SPAN, shardOfId } from "./shards";
+import { SHARD_ID_SPAN, SHARD_NUMBERED_TABLES, shardOfId } from "./shards";
 
 /** Whose rows a table holds: the account's own (`account_id`), or a parent's of the account (`column` → parent.id). */
 type Owner = { kind: "self" } | { kind: "account" } | { kind: "parent"; parent: string; column: string };
@@ -185,9 +185,12 @@ export async function deleteRows(db: D1Database, accountId: number, batchRows: n
   return deleted;
 }
 
+/** A table whose ids are numbered per shard (the directory's `accounts` and `api_keys` are not). */
+const isNumbered = (table: string) => (SHARD_NUMBERED_TABLES as readonly string[]).includes(table);
+
 /** The account's highest id of each numbered table: the shard it came from must not be above the target (see below). */
 async function highestIds(db: D1Database, accountId: number): Promise<number> {
-  const numbered = MOVED_TABLES.filter((t) => t.owner.kind !== "self" && !["account_usage", "project_watches", "crawl_page_failures"].includes(t.table));
+  const numbered = MOVED_TABLES.filter((t) => isNumbered(t.table));
   const answers = await db.batch<{ id: number | null }>(numbered.map((t) => db.prepare(`SELECT max(id) AS id FROM ${t.table} WHERE ${ownedBy(t)}`).bind(accountId)));
   return Math.max(0, ...answers.map((a) => a.results[0]?.id ?? 0));
 }
@@ -277,6 +280,6 @@ async function verify(options: MoveOptions, targetIsDirectory: boolean) {
   const busy = await workInFlight(from.db, accountId);
   if (busy.length > 0) throw new Error(`work started during the copy: ${busy.join(", ")}`);
   const { results } = await to.db.prepare("SELECT name, seq FROM sqlite_sequence").all<{ name: string; seq: number }>();
-  const lifted = results.filter((r) => r.name !== "accounts" && r.name !== "api_keys" && r.seq >= (to.shard + 1) * SHARD_ID_SPAN);
+  const lifted = results.filter((r) => isNumbered(r.name) && r.seq >= (to.shard + 1) * SHARD_ID_SPAN);
   if (lifted.length > 0) throw new Error(`the copy lifted shard ${to.shard}'s id counters out of its range: ${lifted.map((r) => r.name).join(", ")}`);
 }
