@@ -4,10 +4,11 @@ import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { fieldSource, originField } from "../../src/field/field-source";
 import { memoryCruxStore } from "../../src/field/memory-store";
-import { CRUX_TEST_KEY, type CruxQuery } from "../server/crux-api";
+import { cruxQueries } from "../helpers/crux-queries";
+import { CRUX_TEST_KEY } from "../server/crux-api";
 
 const settings = { apiOrigin: env.CRUX_API_ORIGIN, apiKey: CRUX_TEST_KEY, timeoutMs: 2000, queriesPerMinute: 140 };
-const asked = async (tag: string): Promise<CruxQuery[]> => (await fetch(`${env.CRUX_API_ORIGIN}/__crux/requests?tag=${encodeURIComponent(tag)}`)).json();
+const asked = (tag: string) => cruxQueries(env.CRUX_API_ORIGIN, tag);
 
 it("asks the URL, then its origin; the store's answers serve the next page without a query", async () => {
   const store = memoryCruxStore();

@@ -3,16 +3,15 @@
 // core_web_vitals, prints the p75 and holds them to --budget field_*. The crawl site's origin has no origin record and
 // no other test asks CrUX about it, so the API's request log counts this file's queries.
 import { describe, expect, inject, it } from "vitest";
-import { CRUX_TEST_KEY, type CruxQuery } from "../../server/crux-api";
+import { cruxQueries } from "../../helpers/crux-queries";
+import { CRUX_TEST_KEY } from "../../server/crux-api";
 import { runCli } from "../run-cli";
 
 const site = inject("crawlSite");
 const crux = inject("cruxApi");
 const env = { CRUX_API_KEY: CRUX_TEST_KEY, CRUX_API_ORIGIN: crux };
 
-async function queries(tag: string): Promise<CruxQuery[]> {
-  return (await fetch(`${crux}/__crux/requests?tag=${encodeURIComponent(tag)}`)).json() as Promise<CruxQuery[]>;
-}
+const queries = (tag: string) => cruxQueries(crux, tag);
 
 describe("pagegrade with CRUX_API_KEY", () => {
   it("asks each page's URL, then its origin once for the run, and judges core_web_vitals", async () => {

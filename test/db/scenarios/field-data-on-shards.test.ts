@@ -4,11 +4,12 @@ import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { onShard } from "../../../src/db/shards";
 import { fieldDatabase, fieldDataSource } from "../../../src/field/field-data";
-import { CRUX_TEST_KEY, type CruxQuery } from "../../server/crux-api";
+import { cruxQueries } from "../../helpers/crux-queries";
+import { CRUX_TEST_KEY } from "../../server/crux-api";
 import { shardDb } from "../../helpers/shards";
 
 const settings = (queriesPerMinute: number) => ({ apiOrigin: env.CRUX_API_ORIGIN, apiKey: CRUX_TEST_KEY, timeoutMs: 2000, queriesPerMinute });
-const asked = async (tag: string): Promise<CruxQuery[]> => (await fetch(`${env.CRUX_API_ORIGIN}/__crux/requests?tag=${encodeURIComponent(tag)}`)).json();
+const asked = (tag: string) => cruxQueries(env.CRUX_API_ORIGIN, tag);
 const rows = (shard: number, table: string) => shardDb(shard).prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>().then((r) => r!.n);
 const sourceOn = (shard: number, perMinute = 140) => fieldDataSource(fieldDatabase(onShard(env, shard)), settings(perMinute));
 

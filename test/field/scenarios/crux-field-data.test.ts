@@ -7,7 +7,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, createCaller, type Caller } from "../../helpers/api";
 import { startCrawl, waitForCrawl } from "../../helpers/crawl";
 import { waitForReport } from "../../helpers/wait-report";
-import { CRUX_TEST_KEY, type CruxQuery } from "../../server/crux-api";
+import { cruxQueries } from "../../helpers/crux-queries";
+import { CRUX_TEST_KEY } from "../../server/crux-api";
 
 let caller: Caller;
 beforeAll(async () => {
@@ -27,10 +28,7 @@ async function audit(url: string, form: Record<string, string | number> = {}) {
   return report;
 }
 
-/** The queries the local API received whose url or origin contains `tag`. */
-async function queries(tag: string): Promise<CruxQuery[]> {
-  return (await fetch(`${env.CRUX_API_ORIGIN}/__crux/requests?tag=${encodeURIComponent(tag)}`)).json();
-}
+const queries = (tag: string) => cruxQueries(env.CRUX_API_ORIGIN, tag);
 const originQueries = async (formFactor: string) => (await queries(env.PAGE_SERVER)).filter((q) => q.body.origin === env.PAGE_SERVER && q.body.formFactor === formFactor);
 
 describe("core_web_vitals from the Chrome UX Report, through the queue", () => {

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { call, createCaller } from "../../helpers/api";
+import { cruxQueries } from "../../helpers/crux-queries";
 import { waitForReport } from "../../helpers/wait-report";
 
 it("no key: not applicable, and no request reaches the API", async () => {
@@ -19,7 +20,7 @@ it("no key: not applicable, and no request reaches the API", async () => {
     applicable: false,
     value: { reason: "Field data needs a Chrome UX Report API key (the CRUX_API_KEY secret); none is set, so nothing was asked.", field_data: "no_key" },
   });
-  const asked = await (await fetch(`${env.CRUX_API_ORIGIN}/__crux/requests?tag=t=without-key`)).json();
+  const asked = await cruxQueries(env.CRUX_API_ORIGIN, "t=without-key");
   expect(asked).toEqual([]);
   const cached = await env.DB.prepare("SELECT COUNT(*) AS n FROM crux_records").first<{ n: number }>();
   expect(cached?.n).toBe(0);
