@@ -9,7 +9,7 @@ import type { CrawlSessionStore } from "../render/browser-pool";
 import type { AuthSummary } from "../targets/auth-field";
 import type { CompareSummary } from "../site/issues/compare";
 import type { IssueSummary } from "../site/issues/issue-rows";
-import { nextPace, startGapMs, startingPace, type SiteAnswer } from "./crawl-pace";
+import { HEALTHY_RUN, healthyAnswer, nextPace, startGapMs, startingPace, type SiteAnswer } from "./crawl-pace";
 import { UNFINISHED } from "./find-crawl";
 import { roomLeft, type UsageCounter } from "../accounts/usage";
 
@@ -198,17 +198,49 @@ export const releaseFetchSlot = (db: Db, crawlId: number, hold: string) =>
     .where(eq(crawls.id, crawlId));
 
 /**
+ * A healthy answer's pace when the run it adds to stays under HEALTHY_RUN, the rate within its ceiling and the
+ * interval at or above its floor: nextPace's first healthy case, in SQL; the hold let go as releaseFetchSlot does.
+ */
+const countHealthyAnswer = (db: Db, crawlId: number, hold: string) =>
+  db
+    .update(crawls)
+    .set({
+      healthyRun: sql`${crawls.healthyRun} + 1`,
+      fetchHolds: sql`json_remove(${crawls.fetchHolds}, ${`$."${hold}"`})`,
+      nextSlotAt: sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${crawls.currentIntervalMs} / max(1, ${crawls.currentRate}))`,
+    })
+    .where(
+      and(
+        eq(crawls.id, crawlId),
+        sql`${crawls.healthyRun} + 1 < ${HEALTHY_RUN}`,
+        sql`${crawls.currentIntervalMs} >= ${crawls.intervalMs}`,
+        sql`${crawls.currentRate} <= CASE WHEN ${crawls.crawlDelayMs} > 0 OR ${crawls.render} = 1 THEN 1 ELSE max(1, ${crawls.rate}) END`,
+      ),
+    )
+    .returning({ id: crawls.id });
+
+/**
  * A page fetch has ended with an answer: its hold is let go and the crawl's pace moves as the answer says
  * (crawl-pace.ts), with a Retry-After waited for. The pace is read, computed and written back only if nobody changed
  * it meanwhile (compare and set), tried a few times; a crawl that keeps changing under it just lets the hold go.
  */
 export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number): Promise<void> {
-  for (let tries = 0; tries < 5; tries++) {
-    const row = await db
+  const readPace = () =>
+    db
       .select({ currentRate: crawls.currentRate, currentIntervalMs: crawls.currentIntervalMs, healthyRun: crawls.healthyRun, rate: crawls.rate, intervalMs: crawls.intervalMs, crawlDelayMs: crawls.crawlDelayMs, render: crawls.render })
       .from(crawls)
-      .where(eq(crawls.id, crawlId))
-      .get();
+      .where(eq(crawls.id, crawlId));
+  let read: Awaited<ReturnType<typeof readPace>>[number] | undefined;
+  if (healthyAnswer(answer, slowTtfbMs)) {
+    // Most answers are healthy ones inside a run, which only count the run (crawl-pace.ts nextPace): one UPDATE that
+    // applies only then, with the pace read in the same batch for when it does not (one round trip, not two).
+    const [counted, [row]] = await db.batch([countHealthyAnswer(db, crawlId, hold), readPace()]);
+    if (counted.length > 0) return;
+    read = row;
+  }
+  for (let tries = 0; tries < 5; tries++) {
+    const row = read ?? (await readPace().get());
+    read = undefined;
     if (!row) return;
     const { pace, waitMs } = nextPace(row, answer, { ...row, slowTtfbMs });
     const [moved] = await db

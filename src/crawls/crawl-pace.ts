@@ -46,6 +46,9 @@ export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 const BUSY_STATUSES = new Set([429, 503]);
 
+/** An answer that neither says the site is busy (429/503) nor came slower than CRAWL_SLOW_TTFB_MS. */
+export const healthyAnswer = (answer: SiteAnswer, slowTtfbMs: number) => !BUSY_STATUSES.has(answer.status) && !(answer.ttfbMs > slowTtfbMs);
+
 /** The pace a crawl starts at. */
 export const startingPace = (limits: Pick<PaceLimits, "intervalMs">): Pace => ({ currentRate: 1, currentIntervalMs: limits.intervalMs, healthyRun: 0 });
 
@@ -63,7 +66,7 @@ export function nextPace(pace: Pace, answer: SiteAnswer, limits: PaceLimits, now
   const floor = limits.intervalMs;
   const interval = Math.max(floor, pace.currentIntervalMs);
   const busy = BUSY_STATUSES.has(answer.status);
-  if (busy || answer.ttfbMs > limits.slowTtfbMs) {
+  if (!healthyAnswer(answer, limits.slowTtfbMs)) {
     const askedSeconds = busy ? retryAfterSeconds(answer.retryAfter, now) : null;
     const waitMs = askedSeconds === null ? 0 : Math.min(MAX_RETRY_AFTER_MS, askedSeconds * 1000);
     // The first bad answer of a fast crawl takes it down to one fetch at a time; the interval grows only once there.

@@ -18,7 +18,8 @@ import { finalizeCrawl } from "./crawl-steps";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { failedCheckIds } from "../site/issues/check-info";
 import { recordFailures, storedFailures } from "./page-failures";
-import { settlePage } from "./crawl-pages";
+import { onePendingPage, settlePage } from "./crawl-pages";
+import { followsLinks } from "../site/terms";
 
 /**
  * A crawl's page: fetched with the crawl's login and rendered as the crawl says; its fetch waits for the crawl's fetch
@@ -105,14 +106,20 @@ async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: Audi
   const ok = audited !== null;
   const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
-  const [[settled]] = await db.batch([
+  const [[settled], , , stillPending] = await db.batch([
     settlePage(db, job, ok, facts, now),
     recordFailures(db, job, audited?.failed ?? []),
     touchCrawl(db, job.crawlId, now),
+    onePendingPage(db, job.crawlId),
   ]);
   if (!settled) return;
-  if (ok && facts) await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
-  await finalizeCrawl(deps, job.crawlId);
+  // A sitemap crawl follows no link: no read of the crawl to learn it.
+  if (ok && facts && followsLinks(settled.source)) {
+    await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
+  }
+  // Pages still pending: not the last page, no claim to try (the page that settles last tries it; the sweep is there
+  // for a lost one).
+  if (stillPending.length === 0) await finalizeCrawl(deps, job.crawlId);
 }
 
 /** No page of the crawl is left to fetch: it has ended, or its last page settled and it is being finalised. */

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import type { CrawlPageJob } from "../reports/analysis-job";
 import { firstState, settledState, type FrontierPage, type LinkFinds } from "../site/crawl-frontier";
 import type { PageFacts } from "../site/page-facts";
+import type { CrawlSource } from "../site/terms";
 
 /*
  * The one writer of a crawl's page rows (crawl_pages), as crawl-lifecycle.ts is of the crawl's row: no other file
@@ -94,7 +95,15 @@ export const settlePage = (db: Db, job: Pick<CrawlPageJob, "crawlId" | "crawlPag
         sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId} AND ${crawls.status} = 'running')`,
       ),
     )
-    .returning({ depth: crawlPages.depth, url: crawlPages.url });
+    // The crawl's source rides along: a sitemap crawl's page skips link discovery's read of the crawl.
+    .returning({ depth: crawlPages.depth, url: crawlPages.url, source: sql<CrawlSource>`(SELECT ${crawls.source} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})` });
+
+/**
+ * One page of the crawl still pending, if any: read in a settle's batch. Batches run one at a time, so of the pages
+ * settling last, the batch that runs last sees none pending; the others need not try the finalising claim.
+ */
+export const onePendingPage = (db: Db, crawlId: number) =>
+  db.select({ id: crawlPages.id }).from(crawlPages).where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "pending"))).limit(1);
 
 /** A deleted crawl's pages. */
 export const deletePages = (db: Db, crawlId: number) => db.delete(crawlPages).where(eq(crawlPages.crawlId, crawlId));

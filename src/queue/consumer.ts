@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { SCHEMA_VOCABULARY_ASSET } from "../analysis/structured-data/vocabulary";
 import { config } from "../config";
 import { crawlBrowserSessions } from "../crawls/crawl-lifecycle";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb, type Db } from "../db/client";
-import { reports } from "../db/schema";
+import { projects, reportHistory, reports } from "../db/schema";
+import { eventBaseColumns } from "../reports/find-report";
 import { fieldDatabase, fieldDataSource } from "../field/field-data";
 import { analysisJobSchema, type AnalysisJob } from "../reports/analysis-job";
 import { failures } from "../targets/failures";
@@ -71,7 +72,7 @@ async function handleMessage(run: LaneRun, message: Message<unknown>): Promise<v
     const step = await runAnalysis(run, path, job, report);
     // Later: in the slow lane if the step says so, else in this one.
     if (step.next === "later") return await requeue(run.queues, message, job, { ...step, lane: step.lane ?? run.lane }, run.settings.retryDelaySeconds);
-    if (step.next === "finish") await finish(run, path, job, step.outcome);
+    if (step.next === "finish") await finish(run, path, job, step.outcome, report);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
@@ -96,24 +97,37 @@ const pathOf = (run: Pick<LaneRun, "db" | "settings" | "queues" | "pool">, job: 
       )
     : loneReportPath(run.db, run.pool, job);
 
+/**
+ * The previous completed generation's watched record (what its changes compare with), read with the report: it cannot
+ * change while this generation runs.
+ */
+const previousWatched = sql`(SELECT ${reportHistory.watched} FROM ${reportHistory} WHERE ${reportHistory.reportId} = ${reports.id} AND ${reportHistory.status} = 'completed' AND ${reportHistory.generation} < ${reports.generation} ORDER BY ${reportHistory.generation} DESC LIMIT 1)`;
+
+/** The report as the message finds it, with what its generation's end reads (events, changes): not read again then. */
 const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
   db
     .select({
-      url: reports.url,
+      ...eventBaseColumns,
       status: reports.status,
-      generation: reports.generation,
       attempts: reports.attempts,
-      accountId: reports.accountId,
       device: reports.device,
+      previousWatched: previousWatched.mapWith(reportHistory.watched),
       ...path.fetchedWith,
     })
     .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId))
     .where(eq(reports.id, job.reportId))
     .get();
 
 /** The generation's end, written once; then what its path does after (a crawl page settles). */
-async function finish(run: Pick<LaneRun, "db" | "queues" | "settings">, path: AnalysisPath, job: AnalysisJob, outcome: AnalysisOutcome) {
-  await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings);
+async function finish(
+  run: Pick<LaneRun, "db" | "queues" | "settings">,
+  path: AnalysisPath,
+  job: AnalysisJob,
+  outcome: AnalysisOutcome,
+  loaded?: Parameters<typeof finishGeneration>[6],
+) {
+  await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, undefined, loaded);
   await path.settle(outcome);
 }
 

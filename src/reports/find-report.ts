@@ -9,6 +9,18 @@ const { authSecret: _sealed, ...readableColumns } = getTableColumns(reports);
 export const reportColumns = { ...readableColumns, project: projects.name };
 export const { results: _unread, ...columnsWithoutResults } = reportColumns;
 
+/** The columns a generation's events read of its report (report-event.ts `EventBase`), for a select joined to projects. */
+export const eventBaseColumns = {
+  id: reports.id,
+  accountId: reports.accountId,
+  generation: reports.generation,
+  url: reports.url,
+  finalUrl: reports.finalUrl,
+  project: projects.name,
+  score: reports.score,
+  result: reports.result,
+};
+
 /** `results` is most of a report's bytes: a request whose `fields` leave it out does not read it. */
 export const readsResults = (fields: readonly string[] | undefined) => !fields || fields.includes("results");
 

@@ -10,12 +10,11 @@ import { changeEventInserts } from "../webhooks/change-event";
 import type { Config } from "../config";
 import { deliveryInsert, type WebhookEventType } from "../webhooks/emit-event";
 import { enqueueDeliveries } from "../webhooks/enqueue-deliveries";
-import { reportEventData, scoreDropped } from "./report-event";
+import { reportEventData, scoreDropped, type EventBase } from "./report-event";
 import type { GenerationRef } from "./analysis-job";
 import type { Failure } from "../targets/failures";
 import { findReportById } from "./find-report";
 import { endGeneration } from "./generation";
-import type { ReportRow } from "./serialize";
 
 /** What ending a generation reads: how much history a report keeps, and the origin its events link to. */
 export type EndSettings = Pick<Config, "historyLimit" | "publicOrigin">;
@@ -28,7 +27,7 @@ export type EndSettings = Pick<Config, "historyLimit" | "publicOrigin">;
  */
 function endedStatements(
   settings: EndSettings,
-  before: ReportRow,
+  before: EventBase,
   job: GenerationRef,
   outcome: AnalysisOutcome,
   now: Date,
@@ -61,7 +60,9 @@ async function runAndEnqueue(db: Db, webhookQueue: Queue, statements: Statement[
 /**
  * Ends a generation in one atomic batch: the conditional UPDATE of the report (only a generation still running
  * ends, once) followed by endedStatements, so an analysis message delivered twice, even concurrently, records
- * and announces the generation exactly once.
+ * and announces the generation exactly once. `loaded` is the report as its consumer read it for this generation
+ * (`eventBaseColumns` and the previous completed generation's watched record: neither changes while the generation
+ * runs, only its end writes them), which saves reading both again; without it, they are read here.
  */
 export async function finishGeneration(
   db: Db,
@@ -70,11 +71,13 @@ export async function finishGeneration(
   outcome: AnalysisOutcome,
   settings: EndSettings,
   now = new Date(),
+  loaded?: EventBase & { previousWatched: Watched | null },
 ) {
   // The previous score and result are all the events need: the stored results are not read or decompressed.
-  const before = await findReportById(db, job.reportId, { results: false });
+  const before = loaded ?? (await findReportById(db, job.reportId, { results: false }));
   if (!before || before.generation !== job.generation) return;
-  const previous = outcome.ok && outcome.watched ? await previousWatched(db, job.reportId, job.generation) : null;
+  const changes = outcome.ok && outcome.watched;
+  const previous = !changes ? null : loaded ? loaded.previousWatched : await previousWatched(db, job.reportId, job.generation);
   await runAndEnqueue(db, webhookQueue, [
     endGeneration(db, job, outcome, now.toISOString()),
     ...endedStatements(settings, before, job, outcome, now, previous),

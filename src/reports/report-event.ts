@@ -1,11 +1,14 @@
 import type { AnalysisOutcome } from "../analysis/analyze";
 import type { ReportRow } from "./serialize";
 
+/** What a report's events say of it before its generation ended: all `reportEventData` and `scoreDropped` read. */
+export type EventBase = Pick<ReportRow, "id" | "accountId" | "generation" | "url" | "finalUrl" | "project" | "score" | "result">;
+
 /**
  * `data` of report.* events (docs/monitoring.md): the generation that just ended, without `results` (the client
  * fetches the report). `previous_*` are the previous completed generation's; a failed generation has no score.
  */
-export function reportEventData(before: ReportRow, outcome: AnalysisOutcome, generatedAt: string, publicOrigin: string | null) {
+export function reportEventData(before: EventBase, outcome: AnalysisOutcome, generatedAt: string, publicOrigin: string | null) {
   return {
     id: before.id,
     url: before.url,
@@ -24,5 +27,5 @@ export function reportEventData(before: ReportRow, outcome: AnalysisOutcome, gen
 }
 
 /** A real drop: both generations completed and the new score is lower. */
-export const scoreDropped = (before: ReportRow, outcome: AnalysisOutcome) =>
+export const scoreDropped = (before: EventBase, outcome: AnalysisOutcome) =>
   outcome.ok && before.score !== null && outcome.score < before.score;

@@ -13,11 +13,13 @@ import {
   markCancelled,
   markRunning,
   postponeRun,
+  recordFetchAnswer,
   releaseFetchSlot,
   touchCrawl,
 } from "../../src/crawls/crawl-lifecycle";
 import { finalizeCrawl } from "../../src/crawls/crawl-steps";
 import { queuesOf } from "../../src/queues";
+import { nextPace, type Pace } from "../../src/crawls/crawl-pace";
 import { config } from "../../src/config";
 import type { CrawlDeps } from "../../src/crawls/crawl-deps";
 import { runDueCrawls } from "../../src/crawls/run-due-crawls";
@@ -173,6 +175,31 @@ describe("the crawl's owner (crawl-lifecycle.ts)", () => {
     const later = new Date(Date.now() + 3600_000).toISOString();
     await postponeRun(db(), id, later);
     expect((await crawlRow(id))!.next_run_at).toBe(later);
+  });
+});
+
+describe("a fetch's answer moves the crawl's pace", () => {
+  it("as nextPace says, whether the answer only counts a healthy run (one UPDATE) or steps the pace (read, then compare and set)", async () => {
+    const caller = await createCaller("lifecycle-pace");
+    const id = await seedCrawl(caller, { status: "running", project: "pace.example" });
+    await env.DB.prepare("UPDATE crawls SET rate = 3, interval_ms = 200, current_rate = 1, current_interval_ms = 200, healthy_run = 0 WHERE id = ?").bind(id).run();
+    const fast = { status: 200, ttfbMs: 5, retryAfter: null };
+    const slow = { status: 200, ttfbMs: 5000, retryAfter: null };
+    const busy = { status: 503, ttfbMs: 5, retryAfter: null };
+    const limits = { rate: 3, intervalMs: 200, crawlDelayMs: 0, render: 0, slowTtfbMs: 1000 };
+    let expected: Pace = { currentRate: 1, currentIntervalMs: 200, healthyRun: 0 };
+    // Runs of healthy answers up to the ceiling and past it, a slow one, then recovery: every step of the model.
+    for (const answer of [...Array(12).fill(fast), slow, slow, ...Array(12).fill(fast), busy, ...Array(7).fill(fast)]) {
+      const hold = await claimSlotNow(db(), id, 20_000);
+      expect(hold).not.toBeNull();
+      await recordFetchAnswer(db(), id, hold!, answer, limits.slowTtfbMs);
+      expected = nextPace(expected, answer, limits).pace;
+      const row = await crawlRow(id);
+      expect({ currentRate: row!.current_rate, currentIntervalMs: row!.current_interval_ms, healthyRun: row!.healthy_run }).toEqual(expected);
+      expect(JSON.parse(row!.fetch_holds)).toEqual({});
+      // The next start is due at once for the test's next claim.
+      await env.DB.prepare("UPDATE crawls SET next_slot_at = 0 WHERE id = ?").bind(id).run();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runBatch } from "../../src/db/batch";
 import { createDb } from "../../src/db/client";
-import { deletePages, failRefused, insertSeeds, linkPages, prunePages, settlePage } from "../../src/crawls/crawl-pages";
+import { deletePages, failRefused, insertSeeds, linkPages, onePendingPage, prunePages, settlePage } from "../../src/crawls/crawl-pages";
 import { linkFinds } from "../../src/site/crawl-frontier";
 import { createCaller } from "../helpers/api";
 import { addPage, pageRows, seedCrawl } from "../helpers/crawl-rows";
@@ -58,7 +58,9 @@ describe("the crawl pages' owner (crawl-pages.ts)", () => {
     const a = await addPage(crawlId, u("/a"), "pending");
     const b = await addPage(crawlId, u("/b"), "pending");
     const now = new Date().toISOString();
-    expect(await settlePage(db(), { crawlId, crawlPageId: a }, true, null, now)).toEqual([{ depth: 0, url: u("/a") }]);
+    // With the crawl's source, so a sitemap crawl's page skips link discovery's read of the crawl.
+    expect(await settlePage(db(), { crawlId, crawlPageId: a }, true, null, now)).toEqual([{ depth: 0, url: u("/a"), source: "auto" }]);
+    expect(await onePendingPage(db(), crawlId)).toEqual([{ id: b }]);
     // A duplicate consumer changes nothing.
     expect(await settlePage(db(), { crawlId, crawlPageId: a }, false, null, now)).toEqual([]);
     await failRefused(db(), [a, b], now);
@@ -66,6 +68,7 @@ describe("the crawl pages' owner (crawl-pages.ts)", () => {
       [u("/a"), "audited"],
       [u("/b"), "failed"],
     ]);
+    expect(await onePendingPage(db(), crawlId)).toEqual([]);
     const cancelled = await seedCrawl(caller, { status: "cancelled", url: "https://cancelled.example/" });
     const c = await addPage(cancelled, "https://cancelled.example/c", "pending");
     expect(await settlePage(db(), { crawlId: cancelled, crawlPageId: c }, true, null, now)).toEqual([]);
