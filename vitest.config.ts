@@ -126,7 +126,7 @@ export default defineConfig(async () => {
   // others; their own workerd, since the cron's tests there walk every row of every shard.
   const sharded = ["test/db/shards.test.ts", "test/db/scenarios/*.test.ts"];
   // The same three shards, with the directory cached 1 s: a move waits as long as the Worker's setting says.
-  const moves = ["test/db/move-account.test.ts"];
+  const moves = ["test/db/move-account.test.ts", "test/db/move-job.test.ts"];
   // Field data with a key (the local API's: CRUX_TEST_KEY of test/server/crux-api.ts), and a query deadline a hanging answer passes within a test's time.
   const field = ["test/field/scenarios/crux-field-data.test.ts", "test/field/field-data.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];

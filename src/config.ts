@@ -142,6 +142,9 @@ const monitoringVars = {
   DIRECTORY_CACHE_SECONDS: number({ default: 60, min: 0, max: 3600, unit: "seconds" },
     "with shards: how long an isolate keeps a key's account and shard from the directory (a revoked key or a move is seen after at most this)",
   ),
+  MOVE_STEP_SECONDS: number({ default: 20, min: 1, max: 600, unit: "seconds" },
+    "with shards: how long one cron tick advances the open account moves (docs/operations.md \"Moving one account\")",
+  ),
 };
 
 /** The highest MAX_CRAWL_PAGES allows; the command line's --limit has the same ceiling (its crawl holds the pages' facts in memory). */
@@ -298,6 +301,8 @@ export interface Config {
   robotsWatchMinutes: number;
   /** DIRECTORY_CACHE_SECONDS: read only when the Worker has shards (src/http/auth.ts). */
   directoryCacheSeconds: number;
+  /** MOVE_STEP_SECONDS: the cron's time budget for advancing account moves (src/db/move-job.ts). */
+  moveStepSeconds: number;
   crawl: CrawlSettings;
   render: RenderSettings;
   field: FieldSettings;
@@ -369,6 +374,7 @@ export function parseConfig(vars: ConfigVars): Config {
     publicOrigin: v.PUBLIC_ORIGIN,
     robotsWatchMinutes: v.ROBOTS_WATCH_MINUTES,
     directoryCacheSeconds: v.DIRECTORY_CACHE_SECONDS,
+    moveStepSeconds: v.MOVE_STEP_SECONDS,
     crawl: toCrawlSettings(v),
     render: { enabled: v.RENDERING, concurrency: v.RENDER_CONCURRENCY, timeoutMs: v.RENDER_TIMEOUT_MS },
     field: toFieldSettings(v),

@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { config, type Config } from "./config";
-import { onShard, shardDatabases } from "./db/shards";
+import { directoryDatabase, onShard, shardDatabase, shardDatabases } from "./db/shards";
+import { advanceMoves } from "./db/move-job";
 import { runDueCrawls } from "./crawls/run-due-crawls";
 import { pruneCrawls } from "./crawls/prune-crawls";
 import { summarizeCompletedCrawls } from "./crawls/summarize-crawls";
@@ -56,6 +57,8 @@ export default {
       ...shardDatabases(env).map((_, shard) => runShardJobs(onShard(env, shard), settings, now)),
       // The field data's cache and minute counts are the deployment's, kept once in the directory.
       dropStaleFieldData(fieldDatabase(env), now),
+      // Open account moves (the directory's account_moves), each advanced by bounded steps within MOVE_STEP_SECONDS.
+      advanceMoves({ directory: directoryDatabase(env), shard: (k) => shardDatabase(env, k) }, { cacheSeconds: settings.directoryCacheSeconds }, Date.now() + settings.moveStepSeconds * 1000),
     ]);
     // The run fails, as before shards, once every shard has had its turn.
     const failed = shards.find((run): run is PromiseRejectedResult => run.status === "rejected");

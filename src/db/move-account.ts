@@ -51,6 +51,7 @@ export const NOT_MOVED_TABLES: Record<string, string> = {
   analysis_host_answers: "per host, no account",
   crux_records: "a cache of the Chrome UX Report, no account",
   crux_queries: "the CrUX API's pace, no account",
+  account_moves: "the directory's: the moves themselves (src/db/move-job.ts)",
 };
 
 export interface MoveOptions {
@@ -125,7 +126,11 @@ export async function workInFlight(db: D1Database, accountId: number): Promise<s
 // Values as D1 answers them, bound back as they were stored: a BLOB comes back as an array of bytes.
 const bindable = (value: unknown) => (Array.isArray(value) ? new Uint8Array(value as number[]) : value);
 
-/** INSERT statements for rows of one table, each binding at most MAX_BOUND_PARAMETERS values. */
+/**
+ * INSERT statements for rows of one table, each binding at most MAX_BOUND_PARAMETERS values. Rows keep their ids and
+ * a row already there is left alone (OR IGNORE): a batch written twice, by a step that died before it recorded its
+ * progress (src/db/move-job.ts), adds nothing; the counts verified before the switch catch anything else.
+ */
 function insertsOf(db: D1Database, table: string, rows: Record<string, unknown>[], upsert: boolean): D1PreparedStatement[] {
   const columns = Object.keys(rows[0]!).filter((c) => c !== "__rowid");
   const perStatement = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / columns.length));
@@ -139,50 +144,74 @@ function insertsOf(db: D1Database, table: string, rows: Record<string, unknown>[
     const tuple = `(${columns.map(() => "?").join(", ")})`;
     statements.push(
       db
-        .prepare(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${part.map(() => tuple).join(", ")}${conflict}`)
+        .prepare(`INSERT ${upsert ? "" : "OR IGNORE "}INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${part.map(() => tuple).join(", ")}${conflict}`)
         .bind(...part.flatMap((row) => columns.map((c) => bindable(row[c])))),
     );
   }
   return statements;
 }
 
+/**
+ * Copies one batch of the account's rows of one table, those with a rowid (id) above `after`, in one atomic write.
+ * Answers how many rows it copied and the last rowid: fewer than `batchRows` means the table is done.
+ */
+export async function copyBatch(
+  moved: MovedTable,
+  at: { accountId: number; from: D1Database; to: { shard: number; db: D1Database }; batchRows: number; targetIsDirectory: boolean },
+  after: number,
+): Promise<{ copied: number; last: number }> {
+  const { from, to, accountId, batchRows, targetIsDirectory } = at;
+  const { results } = await from
+    .prepare(`SELECT rowid AS __rowid, * FROM ${moved.table} WHERE ${ownedBy(moved)} AND rowid > ?2 ORDER BY rowid LIMIT ?3`)
+    .bind(accountId, after, batchRows)
+    .all<Record<string, unknown>>();
+  if (results.length === 0) return { copied: 0, last: after };
+  const self = moved.owner.kind === "self";
+  const writes = insertsOf(to.db, moved.table, results, self && targetIsDirectory);
+  // The shard's copy of the account names the shard it is on, and is never marked moving.
+  if (self && !targetIsDirectory) writes.push(to.db.prepare("UPDATE accounts SET shard = ?1, moving_since = NULL WHERE id = ?2").bind(to.shard, accountId));
+  await to.db.batch(writes);
+  return { copied: results.length, last: results.at(-1)!.__rowid as number };
+}
+
 /** Copies the account's rows of one table in rowid (id) order, `batchRows` at a time, each batch one atomic write. */
 async function copyTable(moved: MovedTable, options: Required<Pick<MoveOptions, "batchRows">> & MoveOptions, targetIsDirectory: boolean): Promise<number> {
-  const { from, to, accountId, batchRows } = options;
+  const at = { accountId: options.accountId, from: options.from.db, to: options.to, batchRows: options.batchRows, targetIsDirectory };
   let after = 0;
   let copied = 0;
   for (;;) {
-    const { results } = await from.db
-      .prepare(`SELECT rowid AS __rowid, * FROM ${moved.table} WHERE ${ownedBy(moved)} AND rowid > ?2 ORDER BY rowid LIMIT ?3`)
-      .bind(accountId, after, batchRows)
-      .all<Record<string, unknown>>();
-    if (results.length === 0) return copied;
-    const self = moved.owner.kind === "self";
-    const writes = insertsOf(to.db, moved.table, results, self && targetIsDirectory);
-    // The shard's copy of the account names the shard it is on, and is never marked moving.
-    if (self && !targetIsDirectory) writes.push(to.db.prepare("UPDATE accounts SET shard = ?1, moving_since = NULL WHERE id = ?2").bind(to.shard, accountId));
-    await to.db.batch(writes);
-    copied += results.length;
-    after = results.at(-1)!.__rowid as number;
-    if (results.length < batchRows) return copied;
+    const batch = await copyBatch(moved, at, after);
+    copied += batch.copied;
+    after = batch.last;
+    if (batch.copied < options.batchRows) return copied;
   }
+}
+
+/**
+ * Deletes one batch (at most `batchRows`) of the account's rows from one database, from the first table, children
+ * first, that still holds some. Answers how many it deleted: 0 means none is left. Idempotent, so a step that died
+ * is simply run again.
+ */
+export async function deleteBatch(db: D1Database, accountId: number, batchRows: number, keepAccountRow: boolean): Promise<number> {
+  for (const moved of [...MOVED_TABLES].reverse()) {
+    if (moved.owner.kind === "self" && keepAccountRow) continue;
+    const { meta } = await db
+      .prepare(`DELETE FROM ${moved.table} WHERE rowid IN (SELECT rowid FROM ${moved.table} WHERE ${ownedBy(moved)} LIMIT ?2)`)
+      .bind(accountId, batchRows)
+      .run();
+    if (meta.changes > 0) return meta.changes;
+  }
+  return 0;
 }
 
 /** Deletes the account's rows of every moved table from one database, children first, `batchRows` at a time. */
 export async function deleteRows(db: D1Database, accountId: number, batchRows: number, keepAccountRow: boolean): Promise<number> {
   let deleted = 0;
-  for (const moved of [...MOVED_TABLES].reverse()) {
-    if (moved.owner.kind === "self" && keepAccountRow) continue;
-    for (;;) {
-      const { meta } = await db
-        .prepare(`DELETE FROM ${moved.table} WHERE rowid IN (SELECT rowid FROM ${moved.table} WHERE ${ownedBy(moved)} LIMIT ?2)`)
-        .bind(accountId, batchRows)
-        .run();
-      deleted += meta.changes;
-      if (meta.changes < batchRows) break;
-    }
+  for (;;) {
+    const changes = await deleteBatch(db, accountId, batchRows, keepAccountRow);
+    if (changes === 0) return deleted;
+    deleted += changes;
   }
-  return deleted;
 }
 
 /** A table whose ids are numbered per shard (the directory's `accounts` and `api_keys` are not). */
@@ -198,14 +227,10 @@ async function highestIds(db: D1Database, accountId: number): Promise<number> {
 export class MoveRefused extends Error {}
 
 /**
- * Moves one account from its shard to another. Throws MoveRefused (nothing done) when it cannot start, and any other
- * error after undoing the partial copy and clearing the mark; once the directory has switched, the old rows are gone
- * or still to delete (`npm run account -- move` again finishes them: the account is then on the target already).
+ * Refuses (MoveRefused, nothing done) a move that cannot start: same shard, unknown account, not on `from`, moving
+ * already, ids above the target's range, or rows of the account on the target already.
  */
-export async function moveAccount(input: MoveOptions): Promise<MoveResult> {
-  const options = { batchRows: 100, quietSeconds: 300, graceMs: 2000, sleep: defaultSleep, log: () => {}, ...input };
-  const { directory, from, to, accountId, cacheSeconds, sleep, log } = options;
-  const started = Date.now();
+export async function checkMove(directory: D1Database, accountId: number, from: { shard: number; db: D1Database }, to: { shard: number; db: D1Database }) {
   if (from.shard === to.shard) throw new MoveRefused(`account ${accountId} is on shard ${to.shard} already`);
   const row = await directory.prepare("SELECT shard, moving_since FROM accounts WHERE id = ?").bind(accountId).first<{ shard: number; moving_since: string | null }>();
   if (!row) throw new MoveRefused(`no account ${accountId} in the directory`);
@@ -218,10 +243,24 @@ export async function moveAccount(input: MoveOptions): Promise<MoveResult> {
     throw new MoveRefused(`account ${accountId} holds ids of shard ${shardOfId(highest)} (up to ${highest}); it can move only to a shard numbered ${shardOfId(highest)} or above`);
   }
   const targetIsDirectory = to.db === directory;
-  const sourceIsDirectory = from.db === directory;
   const already = await countRows(to.db, accountId);
   const present = Object.entries(already).filter(([table, n]) => n > 0 && !(table === "accounts" && targetIsDirectory));
   if (present.length > 0) throw new MoveRefused(`shard ${to.shard} holds rows of account ${accountId} already (${present.map(([t, n]) => `${t}: ${n}`).join(", ")})`);
+
+}
+
+/**
+ * Moves one account from its shard to another. Throws MoveRefused (nothing done) when it cannot start, and any other
+ * error after undoing the partial copy and clearing the mark; once the directory has switched, the old rows are gone
+ * or still to delete (`npm run account -- move` again finishes them: the account is then on the target already).
+ */
+export async function moveAccount(input: MoveOptions): Promise<MoveResult> {
+  const options = { batchRows: 100, quietSeconds: 300, graceMs: 2000, sleep: defaultSleep, log: () => {}, ...input };
+  const { directory, from, to, accountId, cacheSeconds, sleep, log } = options;
+  const started = Date.now();
+  await checkMove(directory, accountId, from, to);
+  const targetIsDirectory = to.db === directory;
+  const sourceIsDirectory = from.db === directory;
 
   const movingSince = new Date().toISOString();
   const marked = await directory.prepare("UPDATE accounts SET moving_since = ?1 WHERE id = ?2 AND shard = ?3 AND moving_since IS NULL").bind(movingSince, accountId, from.shard).run();
@@ -272,7 +311,7 @@ async function waitForQuiet(db: D1Database, accountId: number, seconds: number, 
 }
 
 /** The same rows on both sides, table by table; the target's id counters still in its own range; nothing in flight. */
-async function verify(options: MoveOptions, targetIsDirectory: boolean) {
+export async function verify(options: Pick<MoveOptions, "from" | "to" | "accountId">, targetIsDirectory: boolean) {
   const { from, to, accountId } = options;
   const [source, target] = await Promise.all([countRows(from.db, accountId), countRows(to.db, accountId)]);
   const differ = MOVED_TABLES.filter((t) => source[t.table] !== target[t.table] && !(t.owner.kind === "self" && targetIsDirectory));

@@ -29,6 +29,36 @@ export const accounts = sqliteTable("accounts", {
 });
 
 /**
+ * A move of one account to another shard, run by the cron as a resumable job (src/db/move-job.ts; kept in the
+ * directory). `phase` says what the next step does; `table_index`/`last_id` where the copy or rollback stands, so a
+ * step that dies is run again from there; `phase_since` starts the waits (cache, quiet), which are phases, not sleeps.
+ */
+export const accountMoves = sqliteTable(
+  "account_moves",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    fromShard: integer().notNull(),
+    toShard: integer().notNull(),
+    // waiting | quiet | copying | verifying | switched | deleting | rollback | done | failed
+    phase: text().notNull(),
+    tableIndex: integer().notNull().default(0),
+    lastId: integer().notNull().default(0),
+    rowsCopied: integer().notNull().default(0),
+    rowsDeleted: integer().notNull().default(0),
+    movingSince: text().notNull(),
+    phaseSince: text().notNull(),
+    // When the writes were refused up to (the switch), for the figures.
+    switchedAt: text(),
+    abortRequested: integer().notNull().default(0),
+    error: text(),
+    startedAt: text().notNull().default(now),
+    updatedAt: text().notNull().default(now),
+  },
+  (t) => [index("account_moves_open").on(t.phase, t.accountId)],
+);
+
+/**
  * What an account used in one calendar month (UTC, `month` as "2026-11"): counted in the same batch as the work it
  * counts (src/accounts/usage.ts), never by the rate-limit binding. NOT NULL is the quota's guard: an increment past
  * the limit writes NULL, which fails the statement, so the whole batch (the work included) is rolled back.
