@@ -26,6 +26,7 @@ describe("config: defaults and values", () => {
       publicOrigin: null,
       robotsWatchMinutes: 15,
       directoryCacheSeconds: 60,
+      moveStepSeconds: 20,
       crawl: { maxPages: 1000, maxDepth: 5, maxActive: 3, intervalMs: 1000, maxRate: 8, slowTtfbMs: 1000, linkChecks: { limit: 1000, perHost: 10 }, siteCheckBatch: 1000, history: 3 },
       render: { enabled: true, concurrency: 2, timeoutMs: 20_000 },
       field: { apiOrigin: "https://chromeuxreport.googleapis.com", apiKey: undefined, timeoutMs: 3000, queriesPerMinute: 140 },

@@ -73,6 +73,7 @@ export function shardOfMessage(body: unknown): number {
 /**
  * The tables whose ids are public or copied with a moved account: on shard k their AUTOINCREMENT starts above
  * k * 2^40. `accounts` and `api_keys` are the directory's: a shard's copy of an account keeps the directory's id.
+ * `account_moves` is the directory's too (src/db/move-job.ts): its ids are never public nor copied.
  */
 export const SHARD_NUMBERED_TABLES = [
   "projects",
