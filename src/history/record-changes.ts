@@ -1,19 +1,29 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, type SQLWrapper } from "drizzle-orm";
 import { sql, type SQL } from "drizzle-orm";
 import type { Watched } from "../analysis/watched";
-import { reportHistory } from "../db/schema";
+import { reportHistory, reports } from "../db/schema";
 import type { Db } from "../db/client";
 import { severityRank, type PageChange } from "./page-changes";
+
+/** The report's completed generations before `generation`: values, or the report row's own columns in a subquery. */
+const completedBefore = (reportId: number | SQLWrapper, generation: number | SQLWrapper) =>
+  and(eq(reportHistory.reportId, reportId), eq(reportHistory.status, "completed"), lt(reportHistory.generation, generation));
 
 /** The watched record of the report's last completed generation before `generation`: what the new one compares with. */
 export const previousWatched = (db: Db, reportId: number, generation: number): Promise<Watched | null> =>
   db
     .select({ watched: reportHistory.watched })
     .from(reportHistory)
-    .where(and(eq(reportHistory.reportId, reportId), eq(reportHistory.status, "completed"), lt(reportHistory.generation, generation)))
+    .where(completedBefore(reportId, generation))
     .orderBy(desc(reportHistory.generation))
     .get()
     .then((row) => row?.watched ?? null);
+
+/**
+ * previousWatched as a column of a select of `reports` (the consumer's read of the report), for the row's own
+ * generation: a correlated subquery, so the generation's end need not read it again.
+ */
+export const previousWatchedColumn = sql`(SELECT ${reportHistory.watched} FROM ${reportHistory} WHERE ${completedBefore(reports.id, reports.generation)} ORDER BY ${reportHistory.generation} DESC LIMIT 1)`.mapWith(reportHistory.watched);
 
 /** Where a generation's changes belong: its report, the report's project and account. */
 export interface ChangeOwner {

@@ -1,11 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import { SCHEMA_VOCABULARY_ASSET } from "../analysis/structured-data/vocabulary";
 import { config } from "../config";
 import { crawlBrowserSessions } from "../crawls/crawl-lifecycle";
 import { crawlPagePath } from "../crawls/crawl-page-path";
 import { createDb, type Db } from "../db/client";
-import { projects, reportHistory, reports } from "../db/schema";
+import { projects, reports } from "../db/schema";
+import { previousWatchedColumn } from "../history/record-changes";
 import { eventBaseColumns } from "../reports/find-report";
 import { fieldDatabase, fieldDataSource } from "../field/field-data";
 import { analysisJobSchema, type AnalysisJob } from "../reports/analysis-job";
@@ -97,12 +98,6 @@ const pathOf = (run: Pick<LaneRun, "db" | "settings" | "queues" | "pool">, job: 
       )
     : loneReportPath(run.db, run.pool, job);
 
-/**
- * The previous completed generation's watched record (what its changes compare with), read with the report: it cannot
- * change while this generation runs.
- */
-const previousWatched = sql`(SELECT ${reportHistory.watched} FROM ${reportHistory} WHERE ${reportHistory.reportId} = ${reports.id} AND ${reportHistory.status} = 'completed' AND ${reportHistory.generation} < ${reports.generation} ORDER BY ${reportHistory.generation} DESC LIMIT 1)`;
-
 /** The report as the message finds it, with what its generation's end reads (events, changes): not read again then. */
 const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
   db
@@ -111,7 +106,8 @@ const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
       status: reports.status,
       attempts: reports.attempts,
       device: reports.device,
-      previousWatched: previousWatched.mapWith(reportHistory.watched),
+      // The previous completed generation's watched record cannot change while this generation runs.
+      previousWatched: previousWatchedColumn,
       ...path.fetchedWith,
     })
     .from(reports)
