@@ -2,12 +2,15 @@
 // (each with its results, ~3 KB, and a history row) and a 5,000-page crawl (facts and two failed checks a page) is
 // moved to shard 2 by src/db/move-account.ts, over wrangler's local D1 (getPlatformProxy, as `npm run account --
 // move` runs it), in a fresh database under a temporary directory. Prints the move's time, rows per second, and how
-// long the account's writes were refused. Usage: npm run bench:move [-- --reports N --pages N --batch ROWS]
+// long the account's writes were refused. `--job`: the same move as the Worker's job runs it (src/db/move-job.ts: a
+// requested row, then the cron's advanceMoves in ticks of MOVE_STEP_SECONDS, back to back here), instead of the
+// command's local driver. Usage: npm run bench:move [-- --reports N --pages N --batch ROWS --job]
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { countRows, moveAccount } from "../src/db/move-account";
+import { advanceMoves, moveOf, requestMoveSql } from "../src/db/move-job";
 import { shardDatabase, shardSequenceStatements } from "../src/db/shards";
 import { writeShardsConfig } from "../scripts/shards.mjs";
 
@@ -18,6 +21,9 @@ const arg = (flag: string, fallback: number) => {
 const REPORTS = arg("--reports", 10_000);
 const PAGES = arg("--pages", 5_000);
 const BATCH = arg("--batch", 100);
+const JOB = process.argv.includes("--job");
+/** The cron's budget per tick as deployed (MOVE_STEP_SECONDS). */
+const STEP_SECONDS = 20;
 
 const root = new URL("..", import.meta.url).pathname;
 const persist = mkdtempSync(join(tmpdir(), "pagegrade-move-"));
@@ -83,10 +89,27 @@ try {
   console.log(`seeded in ${((Date.now() - seed) / 1000).toFixed(1)} s:`, seeded);
 
   // cacheSeconds 0: the wait for the isolates' caches (DIRECTORY_CACHE_SECONDS, 60 deployed) is added below, not slept.
-  const result = await moveAccount({ accountId, directory: env.DB, from: { shard: 1, db }, to: { shard: 2, db: shard(2) }, cacheSeconds: 0, graceMs: 0, batchRows: BATCH });
   const secs = (ms: number) => (ms / 1000).toFixed(1);
-  console.log(`moved ${result.totalRows} rows (batch ${BATCH}) in ${secs(result.totalMs)} s: copy ${secs(result.copyMs)} s (${Math.round(result.totalRows / (result.copyMs / 1000))} rows/s), old rows deleted in ${secs(result.deleteMs)} s`);
-  console.log(`writes refused from the mark to the switch: ${secs(result.refusedMs)} s, plus DIRECTORY_CACHE_SECONDS (60 deployed) of waiting for the isolates`);
+  if (JOB) {
+    const started = Date.now();
+    await env.DB.prepare(requestMoveSql(accountId, 2, new Date().toISOString())).run();
+    const dbs = { directory: env.DB, shard: (k: number) => shardDatabase(env, k) };
+    let ticks = 0;
+    let move = (await moveOf(env.DB, accountId))!;
+    while (move.phase !== "done" && move.phase !== "failed") {
+      await advanceMoves(dbs, { cacheSeconds: 0, graceMs: 0, batchRows: BATCH }, Date.now() + STEP_SECONDS * 1000);
+      ticks++;
+      move = (await moveOf(env.DB, accountId))!;
+    }
+    const totalMs = Date.now() - started;
+    const refusedMs = Date.parse(move.switched_at ?? move.updated_at) - Date.parse(move.moving_since);
+    console.log(`job ${move.phase}${move.error ? ` (${move.error})` : ""}: ${move.rows_copied} rows copied, ${move.rows_deleted} deleted (batch ${BATCH}) in ${secs(totalMs)} s over ${ticks} cron ticks of ${STEP_SECONDS} s back to back (${Math.round(move.rows_copied / (refusedMs / 1000))} rows/s copied)`);
+    console.log(`writes refused from the mark to the switch: ${secs(refusedMs)} s, plus DIRECTORY_CACHE_SECONDS (60 deployed) of waiting for the isolates; deployed, the cron runs one tick a minute, so add ~40 s of idle minute per tick`);
+  } else {
+    const result = await moveAccount({ accountId, directory: env.DB, from: { shard: 1, db }, to: { shard: 2, db: shard(2) }, cacheSeconds: 0, graceMs: 0, batchRows: BATCH });
+    console.log(`moved ${result.totalRows} rows (batch ${BATCH}) in ${secs(result.totalMs)} s: copy ${secs(result.copyMs)} s (${Math.round(result.totalRows / (result.copyMs / 1000))} rows/s), old rows deleted in ${secs(result.deleteMs)} s`);
+    console.log(`writes refused from the mark to the switch: ${secs(result.refusedMs)} s, plus DIRECTORY_CACHE_SECONDS (60 deployed) of waiting for the isolates`);
+  }
   console.log("after:", { source: await countRows(db, accountId), target: await countRows(shard(2), accountId) });
 } finally {
   await dispose();

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { toolEnv } from "./local-tools.mjs";
+import { localStateFlags, toolEnv } from "./local-tools.mjs";
 
 /**
  * Runs SQL on a D1 database through wrangler (local state unless remote), returning the rows of each statement.
@@ -14,7 +14,7 @@ export function d1(sql, { remote = false, binding = "DB", config } = {}) {
 export function d1Statements(sql, { remote = false, binding = "DB", config } = {}) {
   const out = execFileSync(
     "wrangler",
-    ["d1", "execute", binding, remote ? "--remote" : "--local", "--json", "--command", sql, ...(config ? ["--config", config] : [])],
+    ["d1", "execute", binding, ...(remote ? ["--remote"] : ["--local", ...localStateFlags()]), "--json", "--command", sql, ...(config ? ["--config", config] : [])],
     { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: toolEnv() },
   );
   return JSON.parse(out);

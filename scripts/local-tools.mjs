@@ -15,6 +15,15 @@ export const toolEnv = () => ({
   NO_COLOR: "1",
 });
 
+/**
+ * Where the local tools keep local D1 state: `PAGEGRADE_LOCAL_STATE` (a wrangler --persist-to directory) when set, else
+ * wrangler's default (.wrangler/state, what `npm run dev` uses). Answers the flags for a local wrangler d1 command.
+ */
+export const localStateFlags = () => (process.env.PAGEGRADE_LOCAL_STATE ? ["--persist-to", process.env.PAGEGRADE_LOCAL_STATE] : []);
+
+/** The same for wrangler's getPlatformProxy, whose `persist.path` is the directory's `v3` (undefined: the default). */
+export const localStatePersist = () => (process.env.PAGEGRADE_LOCAL_STATE ? { path: join(process.env.PAGEGRADE_LOCAL_STATE, "v3") } : undefined);
+
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32): the same seed gives the same data on every machine. */
 export function seededRandom(seed) {
   let a = seed >>> 0;

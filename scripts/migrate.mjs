@@ -5,14 +5,14 @@
 import { execFileSync } from "node:child_process";
 import { shardSequenceStatements } from "../src/db/shards.ts";
 import { d1 } from "./d1.mjs";
-import { toolEnv } from "./local-tools.mjs";
+import { localStateFlags, toolEnv } from "./local-tools.mjs";
 import { BASE_CONFIG, d1Bindings, shardOfBinding, shardsFlag, writeShardsConfig } from "./shards.mjs";
 
 /** Migrates every database of `config`; returns the bindings migrated. */
 export function migrateAll({ remote = false, config = BASE_CONFIG } = {}) {
   const bindings = d1Bindings(config);
   for (const binding of bindings) {
-    execFileSync("wrangler", ["d1", "migrations", "apply", binding, remote ? "--remote" : "--local", "--config", config], {
+    execFileSync("wrangler", ["d1", "migrations", "apply", binding, ...(remote ? ["--remote"] : ["--local", ...localStateFlags()]), "--config", config], {
       stdio: "inherit",
       env: toolEnv(),
     });

@@ -7,7 +7,7 @@
  */
 import { checkMove, copyBatch, deleteBatch, MOVED_TABLES, MoveRefused, verify, workInFlight } from "./move-account";
 
-export type MovePhase = "waiting" | "quiet" | "copying" | "verifying" | "switched" | "deleting" | "rollback" | "done" | "failed";
+export type MovePhase = "requested" | "waiting" | "quiet" | "copying" | "verifying" | "switched" | "deleting" | "rollback" | "done" | "failed";
 
 export interface MoveRow {
   id: number;
@@ -46,29 +46,73 @@ export interface MoveDatabases {
 const OPEN = "phase NOT IN ('done', 'failed')";
 
 /**
- * Starts a move: refuses what moveAccount refuses (MoveRefused, nothing written), then marks the account moving (its
- * writes answer 503) and writes the move's row in one batch. Answers the row's id.
+ * The SQL that asks for a move: a `requested` row, unless the account has an open move. `npm run account -- move
+ * --remote` runs it through `wrangler d1 execute` (no bound parameters there: the numbers are checked integers), and
+ * startMove here; the job's first step checks it and marks the account, or refuses it (phase failed, error "refused").
+ * It answers the new row's id, or no row when refused (wrangler's local answers carry no `changes`).
  */
-export async function startMove(dbs: MoveDatabases, accountId: number, toShard: number, now = new Date()): Promise<number> {
+export function requestMoveSql(accountId: number, toShard: number, at: string): string {
+  if (!Number.isSafeInteger(accountId) || !Number.isSafeInteger(toShard) || accountId < 1 || toShard < 0) throw new Error("an account id and a shard are whole numbers");
+  if (!/^[0-9TZ:.-]+$/.test(at)) throw new Error("a time is an ISO timestamp");
+  return (
+    `INSERT INTO account_moves (account_id, from_shard, to_shard, phase, moving_since, phase_since) ` +
+    `SELECT id, shard, ${toShard}, 'requested', '${at}', '${at}' FROM accounts WHERE id = ${accountId} ` +
+    `AND NOT EXISTS (SELECT 1 FROM account_moves WHERE account_id = ${accountId} AND ${OPEN}) RETURNING id`
+  );
+}
+
+/**
+ * Starts a move now: requests it, then runs its first step, which refuses what moveAccount refuses (MoveRefused,
+ * the row failed and nothing else written) or marks the account moving (its writes answer 503). Answers the row.
+ */
+export async function startMove(dbs: MoveDatabases, accountId: number, toShard: number, settings: MoveJobSettings = { cacheSeconds: 0 }): Promise<MoveRow> {
+  const { results } = await dbs.directory.prepare(requestMoveSql(accountId, toShard, new Date().toISOString())).all();
+  if (results.length !== 1) {
+    const open = await dbs.directory.prepare(`SELECT id FROM account_moves WHERE account_id = ?1 AND ${OPEN}`).bind(accountId).first<{ id: number }>();
+    throw new MoveRefused(open ? `account ${accountId} is being moved already (move ${open.id})` : `no account ${accountId} in the directory`);
+  }
+  const move = await step(dbs, (await moveOf(dbs.directory, accountId))!, settings);
+  if (move!.phase === "failed") throw new MoveRefused(move!.error!.replace(/^refused: /, ""));
+  return move!;
+}
+
+/**
+ * The `requested` step: the move's checks, then the mark (writes refused from here) and the wait's start. Two runners
+ * may take the same request (startMove and a cron tick): the mark is conditional on the request still being open, so
+ * only one marks, and the other answers the row as the first left it.
+ */
+async function markMove(dbs: MoveDatabases, move: MoveRow): Promise<MoveRow> {
   const { directory } = dbs;
-  const open = await directory.prepare(`SELECT id FROM account_moves WHERE account_id = ?1 AND ${OPEN}`).bind(accountId).first();
-  if (open) throw new MoveRefused(`account ${accountId} is being moved already (move ${(open as { id: number }).id})`);
-  const row = await directory.prepare("SELECT shard FROM accounts WHERE id = ?").bind(accountId).first<{ shard: number }>();
-  if (!row) throw new MoveRefused(`no account ${accountId} in the directory`);
-  const fromDb = dbs.shard(row.shard);
-  const toDb = dbs.shard(toShard);
-  if (!fromDb) throw new MoveRefused(`account ${accountId} is on shard ${row.shard}, which this Worker does not bind`);
-  if (!toDb) throw new MoveRefused(`no shard ${toShard}: this Worker does not bind it`);
-  await checkMove(directory, accountId, { shard: row.shard, db: fromDb }, { shard: toShard, db: toDb });
-  const at = now.toISOString();
-  const [marked, inserted] = await directory.batch([
-    directory.prepare("UPDATE accounts SET moving_since = ?1 WHERE id = ?2 AND shard = ?3 AND moving_since IS NULL").bind(at, accountId, row.shard),
+  const fromDb = dbs.shard(move.from_shard);
+  const toDb = dbs.shard(move.to_shard);
+  try {
+    if (!fromDb) throw new MoveRefused(`account ${move.account_id} is on shard ${move.from_shard}, which this Worker does not bind`);
+    if (!toDb) throw new MoveRefused(`no shard ${move.to_shard}: this Worker does not bind it`);
+    await checkMove(directory, move.account_id, { shard: move.from_shard, db: fromDb }, { shard: move.to_shard, db: toDb });
+  } catch (error) {
+    if (!(error instanceof MoveRefused)) throw error;
+    return closeRequest(directory, move, `refused: ${error.message}`);
+  }
+  const at = new Date().toISOString();
+  const [marked] = await directory.batch([
     directory
-      .prepare("INSERT INTO account_moves (account_id, from_shard, to_shard, phase, moving_since, phase_since) SELECT ?1, ?2, ?3, 'waiting', ?4, ?4 WHERE changes() = 1 RETURNING id")
-      .bind(accountId, row.shard, toShard, at),
+      .prepare(
+        "UPDATE accounts SET moving_since = ?1 WHERE id = ?2 AND shard = ?3 AND moving_since IS NULL AND EXISTS (SELECT 1 FROM account_moves WHERE id = ?4 AND phase = 'requested')",
+      )
+      .bind(at, move.account_id, move.from_shard, move.id),
+    directory.prepare("UPDATE account_moves SET phase = 'waiting', moving_since = ?2, phase_since = ?2, updated_at = ?2 WHERE id = ?1 AND changes() = 1").bind(move.id, at),
   ]);
-  if (marked!.meta.changes !== 1) throw new MoveRefused(`account ${accountId} changed while the move started`);
-  return (inserted!.results[0] as { id: number }).id;
+  if (marked!.meta.changes !== 1) return closeRequest(directory, move, `refused: account ${move.account_id} changed while the move started`);
+  return { ...move, phase: "waiting", moving_since: at, phase_since: at, updated_at: at };
+}
+
+/** Ends a request that is still `requested` as failed with `error` (nothing else was written); answers the row as it is. */
+async function closeRequest(directory: D1Database, move: MoveRow, error: string): Promise<MoveRow> {
+  await directory
+    .prepare("UPDATE account_moves SET phase = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND phase = 'requested'")
+    .bind(move.id, error, new Date().toISOString())
+    .run();
+  return (await directory.prepare("SELECT * FROM account_moves WHERE id = ?").bind(move.id).first<MoveRow>())!;
 }
 
 /** Asks an open move to roll back; honoured at its next step unless the directory has switched already. */
@@ -106,7 +150,7 @@ async function stepOrRollBack(dbs: MoveDatabases, move: MoveRow, settings: MoveJ
     return await step(dbs, move, settings);
   } catch (error) {
     const message = (error as Error).message;
-    if (move.phase === "switched" || move.phase === "deleting" || move.phase === "rollback") {
+    if (["requested", "switched", "deleting", "rollback"].includes(move.phase)) {
       // Past the switch (or undoing): nothing to decide, the next tick runs the same step again.
       await save(dbs.directory, move, { error: message });
       throw error;
@@ -136,6 +180,7 @@ async function step(dbs: MoveDatabases, move: MoveRow, settings: MoveJobSettings
   const cacheMs = settings.cacheSeconds * 1000 + graceMs;
   const from = dbs.shard(move.from_shard);
   const to = dbs.shard(move.to_shard);
+  if (move.phase === "requested") return move.abort_requested ? closeRequest(directory, move, "aborted by the operator") : markMove(dbs, move);
   if (!from || !to) throw new Error(`shard ${from ? move.to_shard : move.from_shard} is not bound`);
   const targetIsDirectory = to === directory;
   const now = () => new Date().toISOString();

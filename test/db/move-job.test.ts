@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { config } from "../../src/config";
 import { copyBatch, countRows, MOVED_TABLES, MoveRefused } from "../../src/db/move-account";
-import { advanceMove, moveOf, requestAbort, startMove, type MoveJobSettings, type MovePhase } from "../../src/db/move-job";
+import { advanceMove, moveOf, requestAbort, requestMoveSql, startMove, type MoveJobSettings, type MovePhase } from "../../src/db/move-job";
 import { shardDatabase, shardOfId } from "../../src/db/shards";
 import { call } from "../helpers/api";
 import { createCallerOn, shardDb } from "../helpers/shards";
@@ -147,5 +147,34 @@ describe("a move run by the Worker's cron as a job", () => {
     expect(await placeOf(failing.accountId)).toEqual({ shard: 1, moving_since: null });
     expect(await countRows(shardDb(1), failing.accountId)).toEqual({ ...rows, projects: rows.projects! + 1 });
     expect(await countRows(shardDb(2), failing.accountId)).toEqual(none);
+  });
+
+  it("a request taken by two runners at once (the command's start and a cron tick) is marked once, and moves", async () => {
+    const mover = await accountWithReports(1, "job-twice", 1);
+    const rows = await countRows(shardDb(1), mover.accountId);
+    // What `npm run account -- move --job` writes through wrangler (test/operations/account-move.test.ts runs that).
+    const { results } = await env.DB.prepare(requestMoveSql(mover.accountId, 2, new Date().toISOString())).all();
+    expect(results).toHaveLength(1);
+    expect((await env.DB.prepare(requestMoveSql(mover.accountId, 2, new Date().toISOString())).all()).results).toHaveLength(0);
+    const requested = (await moveOf(env.DB, mover.accountId))!;
+    expect(requested.phase).toBe("requested");
+    const settings = { cacheSeconds: config(env).directoryCacheSeconds };
+    const [one, other] = await Promise.all([advanceMove(dbs, requested, settings, Date.now() + 1), advanceMove(dbs, requested, settings, Date.now() + 1)]);
+    expect([one.phase, other.phase].sort()).toEqual(["waiting", "waiting"]);
+    expect((await placeOf(mover.accountId))!.moving_since).toBe(one.moving_since);
+    const done = await ticksUntil(mover.accountId, ["done", "failed"]);
+    expect(done).toMatchObject({ phase: "done", error: null });
+    expect(await countRows(shardDb(2), mover.accountId)).toEqual(rows);
+  });
+
+  it("a request the checks refuse ends failed with the reason and marks nothing", async () => {
+    const stays = await accountWithReports(2, "job-refused", 1);
+    await env.DB.prepare(requestMoveSql(stays.accountId, 1, new Date().toISOString())).run();
+    const ended = await ticksUntil(stays.accountId, ["done", "failed"]);
+    expect(ended.phase).toBe("failed");
+    expect(ended.error).toMatch(/^refused: /);
+    expect(await placeOf(stays.accountId)).toEqual({ shard: 2, moving_since: null });
+    expect(() => requestMoveSql(1.5, 2, "2026-01-01T00:00:00.000Z")).toThrow();
+    expect(() => requestMoveSql(1, 2, "2026'; DROP TABLE accounts; --")).toThrow();
   });
 });

@@ -30,10 +30,13 @@ export interface DevServer {
   output(): string;
 }
 
-/** `wrangler dev` on free ports (HTTP and inspector) with the test settings and `vars`, ready once it answers GET /. */
-export async function startWranglerDev(persistTo: string, vars: Record<string, string> = {}): Promise<DevServer> {
+/**
+ * `wrangler dev` on free ports (HTTP and inspector) with the test settings and `vars`, ready once it answers GET /.
+ * `flags`: more of wrangler dev's own (another `--config`, `--test-scheduled`).
+ */
+export async function startWranglerDev(persistTo: string, vars: Record<string, string> = {}, flags: string[] = []): Promise<DevServer> {
   const [port, inspector] = [await freePort(), await freePort()];
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--persist-to", persistTo];
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--persist-to", persistTo, ...flags];
   args.push("--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:e2e-only-cookie-secret", "--show-interactive-dev-session=false");
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child: ChildProcess = spawn(wranglerBin, args, { env: quiet, detached: true, stdio: ["ignore", "pipe", "pipe"] });
