@@ -36,7 +36,8 @@ and keys from earlier runs still work (npm run key -- list; npm run key -- revok
 // Local dev audits sites on localhost too, so private targets are allowed here and only here.
 const dev = spawn(
   "wrangler",
-  ["dev", "--port", port, "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret",
+  // --test-scheduled: a local server runs no cron by itself; GET /__scheduled runs one tick (sweeps, schedules, moves).
+  ["dev", "--port", port, "--test-scheduled", "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret",
     "--var", "WEBHOOK_ENCRYPTION_KEY:local-dev-only-webhook-key", "--var", `PUBLIC_ORIGIN:http://localhost:${port}`,
     ...(chromium ? [] : ["--var", "RENDERING:false"]), ...(shards === undefined ? [] : ["--config", config]), ...extra],
   { stdio: "inherit", env: toolEnv() },

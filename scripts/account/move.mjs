@@ -91,7 +91,7 @@ async function requestJob(job, to, wait) {
   }
   console.log(
     `Move ${move.id} requested: account ${job.accountId}, shard ${move.from_shard} -> ${to}. The Worker's cron runs it (every minute; ` +
-      `locally: GET /__scheduled of \`wrangler dev --test-scheduled\`). Follow it: npm run account -- move ${job.accountId} --status${job.remote ? " --remote" : ""}`,
+      `locally: curl http://localhost:8787/__scheduled with npm run dev). Follow it: npm run account -- move ${job.accountId} --status${job.remote ? " --remote" : ""}`,
   );
   if (!wait) return;
   let last = "";

@@ -63,7 +63,7 @@ async function completedReports(n: number) {
 }
 
 /** Drives the cron while `running` (a command following a move) has not ended. */
-async function tickUntilEnded(running: Promise<unknown>, onTick: () => Promise<void> = async () => {}) {
+async function tickUntilEnded<T>(running: Promise<T>, onTick: () => Promise<void> = async () => {}) {
   let ended = false;
   void running.then(() => (ended = true));
   const until = Date.now() + 60_000;
