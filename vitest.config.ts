@@ -129,6 +129,7 @@ export default defineConfig(async () => {
   const moves = ["test/db/move-account.test.ts", "test/db/move-job.test.ts"];
   // Field data with a key (the local API's: CRUX_TEST_KEY of test/server/crux-api.ts), and a query deadline a hanging answer passes within a test's time.
   const field = ["test/field/scenarios/crux-field-data.test.ts", "test/field/field-data.test.ts"];
+  // test/operations/: the operator's commands against wrangler dev, in `npm run test:e2e` (vitest.operations.config.ts).
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**", "test/operations/**"];
   // A test's own deadline is what it waits for (polls, the settings' deadlines); this only bounds a test that hangs. CI's
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
@@ -182,10 +183,9 @@ export default defineConfig(async () => {
           test: { ...common, name: "timed", include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } },
         },
         {
-          // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js. The operator's
-          // scripts too (test/operations/: npm run account against a wrangler dev of local shards).
+          // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.
           // A test that starts Chromium as a user's command does took 20-23 s on a quiet run and over 30 s under CI's load.
-          test: { ...common, testTimeout: 90_000, setupFiles: [], globalSetup: [...common.globalSetup, "test/cli/build-cli.ts"], name: "cli", include: ["test/cli/**/*.test.ts", "test/operations/**/*.test.ts"], environment: "node" },
+          test: { ...common, testTimeout: 90_000, setupFiles: [], globalSetup: [...common.globalSetup, "test/cli/build-cli.ts"], name: "cli", include: ["test/cli/**/*.test.ts"], environment: "node" },
         },
       ],
     },
