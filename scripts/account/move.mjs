@@ -56,7 +56,7 @@ export async function run(all) {
   const { where } = findAccount(account, { remote, config });
   const accountId = Number(where.replace("id = ", ""));
   const job = { accountId, remote, config, binding: directoryBinding(config) };
-  if (args.includes("--status")) return printMove(latestMove(job), { none: `account ${accountId} has never been moved` });
+  if (args.includes("--status")) return printMove(latestMove(job), { none: `account ${accountId} has no move of the Worker's job on record (a move run here, without --job, keeps none)` });
   if (args.includes("--abort")) return abort(job);
   const to = valueOf(args, "--to");
   if (to === undefined) usage("--to SHARD is required");
