@@ -9,16 +9,16 @@ import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../targets/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import type { CrawlDeps } from "./crawl-deps";
-import { recordFetchAnswer, releaseFetchSlot, touchCrawl } from "./crawl-lifecycle";
+import { recordFetchAnswer, releaseFetchSlot, slotClaim, touchCrawl } from "./crawl-lifecycle";
 import type { SiteAnswer } from "./crawl-pace";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
-import { claimFetchSlot } from "./fetch-slot";
+import { claimFetchSlot, SLOT_HOLD_MS, type Slot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
 import { finalizeCrawl } from "./crawl-steps";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { failedCheckIds } from "../site/issues/check-info";
 import { recordFailures, storedFailures } from "./page-failures";
-import { onePendingPage, settlePage } from "./crawl-pages";
+import { onePendingPage, pagePending, settlePage } from "./crawl-pages";
 import { followsLinks } from "../site/terms";
 
 /**
@@ -36,8 +36,10 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
     fetchedWith: { sealedAuth: ofCrawl<string | null>(crawls.authSecret), render: ofCrawl<number>(crawls.render) },
     async analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep> {
       // The processing mark is written before the slot is claimed, so the fetch claims its slot last; the page is read
-      // in the same round trip.
-      const [, [page]] = await db.batch([
+      // and its slot first tried in the same round trip (the claim applies only while the page is pending). A slot not
+      // free yet is waited for as claimFetchSlot does.
+      const claim = slotClaim(db, job.crawlId, SLOT_HOLD_MS, pagePending(job));
+      const [, [page], claimed] = await db.batch([
         markProcessing(db, job),
         db
           .select({ state: crawlPages.state, siteFacts: crawls.siteFacts })
@@ -45,8 +47,14 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
           .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
           .where(and(eq(crawlPages.id, job.crawlPageId), eq(crawlPages.crawlId, job.crawlId)))
           .limit(1),
+        claim.statement,
       ]);
-      const slot = page?.state === "pending" ? await claimFetchSlot(db, job.crawlId) : ({ ok: false, reason: "stopped" } as const);
+      const slot: Slot =
+        page?.state !== "pending"
+          ? { ok: false, reason: "stopped" }
+          : claimed.length > 0
+            ? { ok: true, hold: claim.token }
+            : await claimFetchSlot(db, job.crawlId);
       if (!slot.ok && slot.reason === "later") return { next: "later", delaySeconds: slot.delaySeconds };
       if (!slot.ok) {
         // The crawl stopped (cancelled, deleted): the report, already marked processing, must not wait for the sweep.

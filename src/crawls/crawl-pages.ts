@@ -105,6 +105,10 @@ export const settlePage = (db: Db, job: Pick<CrawlPageJob, "crawlId" | "crawlPag
 export const onePendingPage = (db: Db, crawlId: number) =>
   db.select({ id: crawlPages.id }).from(crawlPages).where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "pending"))).limit(1);
 
+/** The condition that the job's page is still pending, for a statement of another table in the same batch. */
+export const pagePending = (job: Pick<CrawlPageJob, "crawlId" | "crawlPageId">) =>
+  sql`EXISTS (SELECT 1 FROM ${crawlPages} WHERE ${crawlPages.id} = ${job.crawlPageId} AND ${crawlPages.crawlId} = ${job.crawlId} AND ${crawlPages.state} = 'pending')`;
+
 /** A deleted crawl's pages. */
 export const deletePages = (db: Db, crawlId: number) => db.delete(crawlPages).where(eq(crawlPages.crawlId, crawlId));
 
