@@ -95,8 +95,13 @@ export const settlePage = (db: Db, job: Pick<CrawlPageJob, "crawlId" | "crawlPag
         sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId} AND ${crawls.status} = 'running')`,
       ),
     )
-    // The crawl's source rides along: a sitemap crawl's page skips link discovery's read of the crawl.
-    .returning({ depth: crawlPages.depth, url: crawlPages.url, source: sql<CrawlSource>`(SELECT ${crawls.source} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})` });
+    // The crawl's source rides along: a sitemap crawl's page skips link discovery's read of the crawl. Named, for a
+    // batch that reads its rows as D1 returns them (the generation's end).
+    .returning({
+      depth: crawlPages.depth,
+      url: crawlPages.url,
+      source: sql<CrawlSource>`(SELECT ${crawls.source} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})`.as("source"),
+    });
 
 /**
  * One page of the crawl still pending, if any: read in a settle's batch. Batches run one at a time, so of the pages

@@ -115,7 +115,7 @@ const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
     .where(eq(reports.id, job.reportId))
     .get();
 
-/** The generation's end, written once; then what its path does after (a crawl page settles). */
+/** The generation's end, written once, with what its path does after (a crawl page settles) in the same batch. */
 async function finish(
   run: Pick<LaneRun, "db" | "queues" | "settings">,
   path: AnalysisPath,
@@ -123,8 +123,8 @@ async function finish(
   outcome: AnalysisOutcome,
   loaded?: Parameters<typeof finishGeneration>[6],
 ) {
-  await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, undefined, loaded);
-  await path.settle(outcome);
+  const settling = path.settle(outcome);
+  await settling.after(await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, undefined, loaded, settling.statements));
 }
 
 /** The dead letters of both lanes: a delivery that crashed on every try fails its generation. */
