@@ -174,17 +174,26 @@ const holdsInFlight = sql`(SELECT count(*) FROM json_each(${crawls.fetchHolds}) 
  * Returns the hold's token for `releaseFetchSlot`, or null.
  */
 export async function claimSlotNow(db: Db, crawlId: number, holdMs: number): Promise<string | null> {
+  const claim = slotClaim(db, crawlId, holdMs);
+  return (await claim.statement).length > 0 ? claim.token : null;
+}
+
+/**
+ * claimSlotNow's UPDATE, to run in a caller's batch: its `token` is the hold when the statement returns a row. `onlyIf`
+ * narrows it (a crawl page's claim rides in the batch that reads the page, and applies only while the page is pending).
+ */
+export function slotClaim(db: Db, crawlId: number, holdMs: number, onlyIf: SQL = sql`1`) {
   const token = crypto.randomUUID().slice(0, 8);
-  const claimed = await db
+  const statement = db
     .update(crawls)
     .set({
       fetchHolds: sql`json_set(${liveHolds}, ${`$."${token}"`}, ${dbNowMs} + ${holdMs})`,
       nextSlotAt: sql`${dbNowMs} + ${crawls.currentIntervalMs} / max(1, ${crawls.currentRate})`,
       updatedAt: new Date().toISOString(),
     })
-    .where(and(isRunning(crawlId), lte(crawls.nextSlotAt, dbNowMs), lt(holdsInFlight, crawls.currentRate)))
+    .where(and(isRunning(crawlId), lte(crawls.nextSlotAt, dbNowMs), lt(holdsInFlight, crawls.currentRate), onlyIf))
     .returning({ id: crawls.id });
-  return claimed.length > 0 ? token : null;
+  return { token, statement };
 }
 
 /** A fetch has ended: its hold is let go and, at the current pace, the next start is at least one gap from now. */

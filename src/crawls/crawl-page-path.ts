@@ -4,22 +4,23 @@ import type { AnalysisOptions } from "../analysis/settings";
 import type { SiteFacts } from "../analysis/types";
 import { crawlPages, crawls, type ReportStatus } from "../db/schema";
 import type { Db } from "../db/client";
+import { runBatch, type BatchResults } from "../db/batch";
 import type { AnalysisStep, CrawlPageJob } from "../reports/analysis-job";
 import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../targets/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import type { CrawlDeps } from "./crawl-deps";
-import { recordFetchAnswer, releaseFetchSlot, touchCrawl } from "./crawl-lifecycle";
+import { recordFetchAnswer, releaseFetchSlot, slotClaim, touchCrawl } from "./crawl-lifecycle";
 import type { SiteAnswer } from "./crawl-pace";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
-import { claimFetchSlot } from "./fetch-slot";
+import { claimFetchSlot, SLOT_HOLD_MS, type Slot } from "./fetch-slot";
 import { expandLinks } from "./expand-links";
 import { finalizeCrawl } from "./crawl-steps";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { failedCheckIds } from "../site/issues/check-info";
 import { recordFailures, storedFailures } from "./page-failures";
-import { onePendingPage, settlePage } from "./crawl-pages";
-import { followsLinks } from "../site/terms";
+import { onePendingPage, pagePending, settlePage } from "./crawl-pages";
+import { followsLinks, type CrawlSource } from "../site/terms";
 
 /**
  * A crawl's page: fetched with the crawl's login and rendered as the crawl says; its fetch waits for the crawl's fetch
@@ -36,8 +37,10 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
     fetchedWith: { sealedAuth: ofCrawl<string | null>(crawls.authSecret), render: ofCrawl<number>(crawls.render) },
     async analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep> {
       // The processing mark is written before the slot is claimed, so the fetch claims its slot last; the page is read
-      // in the same round trip.
-      const [, [page]] = await db.batch([
+      // and its slot first tried in the same round trip (the claim applies only while the page is pending). A slot not
+      // free yet is waited for as claimFetchSlot does.
+      const claim = slotClaim(db, job.crawlId, SLOT_HOLD_MS, pagePending(job));
+      const [, [page], claimed] = await db.batch([
         markProcessing(db, job),
         db
           .select({ state: crawlPages.state, siteFacts: crawls.siteFacts })
@@ -45,8 +48,14 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
           .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
           .where(and(eq(crawlPages.id, job.crawlPageId), eq(crawlPages.crawlId, job.crawlId)))
           .limit(1),
+        claim.statement,
       ]);
-      const slot = page?.state === "pending" ? await claimFetchSlot(db, job.crawlId) : ({ ok: false, reason: "stopped" } as const);
+      const slot: Slot =
+        page?.state !== "pending"
+          ? { ok: false, reason: "stopped" }
+          : claimed.length > 0
+            ? { ok: true, hold: claim.token }
+            : await claimFetchSlot(db, job.crawlId);
       if (!slot.ok && slot.reason === "later") return { next: "later", delaySeconds: slot.delaySeconds };
       if (!slot.ok) {
         // The crawl stopped (cancelled, deleted): the report, already marked processing, must not wait for the sweep.
@@ -79,15 +88,24 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       else await releaseFetchSlot(db, job.crawlId, slot.hold);
       return { next: "finish", outcome };
     },
-    async settle(outcome: AnalysisOutcome) {
-      await settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null);
-      // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out (the link
-      // checks and site checks that follow never render).
-      if (rendered && pool && (await pagesDone(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
+    // The page settles in the batch that ends its generation.
+    settle(outcome: AnalysisOutcome) {
+      const settling = settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null);
+      return {
+        statements: settling.statements,
+        async after(results: BatchResults) {
+          await settling.after(results);
+          // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out (the
+          // link checks and site checks that follow never render).
+          if (rendered && pool && (await pagesDone(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
+        },
+      };
     },
-    // The page settles as its report stands.
-    settleWithoutFetch: async (status: ReportStatus | undefined) =>
-      settleCrawlPage(deps, job, status === "completed" ? { facts: null, failed: await storedFailures(db, job.reportId) } : null),
+    // The page settles as its report stands, in a batch of its own.
+    async settleWithoutFetch(status: ReportStatus | undefined) {
+      const settling = settleCrawlPage(deps, job, status === "completed" ? { facts: null, failed: await storedFailures(db, job.reportId) } : null);
+      await settling.after(await runBatch(db, settling.statements));
+    },
   };
 }
 
@@ -97,29 +115,33 @@ interface AuditedPage {
   failed: string[];
 }
 
+/** What settlePage's RETURNING gives, as D1 returns the row. */
+type SettledRow = { depth: number; url: string; source: CrawlSource };
+
 /**
- * A crawl page's analysis has ended (audited, or failed: null): its facts and failed checks are kept, links followed
- * in link mode, and the crawl finalised if this was its last pending page.
+ * A crawl page's analysis has ended (audited, or failed: null): its facts and failed checks are kept (statements for
+ * a batch: the generation's end, or one of their own), then links followed in link mode, and the crawl finalised if
+ * this was its last pending page.
  */
-async function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPage | null) {
+function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPage | null) {
   const { db } = deps;
   const ok = audited !== null;
   const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
-  const [[settled], , , stillPending] = await db.batch([
-    settlePage(db, job, ok, facts, now),
-    recordFailures(db, job, audited?.failed ?? []),
-    touchCrawl(db, job.crawlId, now),
-    onePendingPage(db, job.crawlId),
-  ]);
-  if (!settled) return;
-  // A sitemap crawl follows no link: no read of the crawl to learn it.
-  if (ok && facts && followsLinks(settled.source)) {
-    await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
-  }
-  // Pages still pending: not the last page, no claim to try (the page that settles last tries it; the sweep is there
-  // for a lost one).
-  if (stillPending.length === 0) await finalizeCrawl(deps, job.crawlId);
+  return {
+    statements: [settlePage(db, job, ok, facts, now), recordFailures(db, job, audited?.failed ?? []), touchCrawl(db, job.crawlId, now), onePendingPage(db, job.crawlId)],
+    async after([settledPage, , , pending]: BatchResults) {
+      const settled = settledPage?.results[0] as SettledRow | undefined;
+      if (!settled) return;
+      // A sitemap crawl follows no link: no read of the crawl to learn it.
+      if (ok && facts && followsLinks(settled.source)) {
+        await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
+      }
+      // Pages still pending: not the last page, no claim to try (the page that settles last tries it; the sweep is
+      // there for a lost one).
+      if (pending?.results.length === 0) await finalizeCrawl(deps, job.crawlId);
+    },
+  };
 }
 
 /** No page of the crawl is left to fetch: it has ended, or its last page settled and it is being finalised. */

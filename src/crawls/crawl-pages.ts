@@ -95,8 +95,13 @@ export const settlePage = (db: Db, job: Pick<CrawlPageJob, "crawlId" | "crawlPag
         sql`EXISTS (SELECT 1 FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId} AND ${crawls.status} = 'running')`,
       ),
     )
-    // The crawl's source rides along: a sitemap crawl's page skips link discovery's read of the crawl.
-    .returning({ depth: crawlPages.depth, url: crawlPages.url, source: sql<CrawlSource>`(SELECT ${crawls.source} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})` });
+    // The crawl's source rides along: a sitemap crawl's page skips link discovery's read of the crawl. Named, for a
+    // batch that reads its rows as D1 returns them (the generation's end).
+    .returning({
+      depth: crawlPages.depth,
+      url: crawlPages.url,
+      source: sql<CrawlSource>`(SELECT ${crawls.source} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})`.as("source"),
+    });
 
 /**
  * One page of the crawl still pending, if any: read in a settle's batch. Batches run one at a time, so of the pages
@@ -104,6 +109,10 @@ export const settlePage = (db: Db, job: Pick<CrawlPageJob, "crawlId" | "crawlPag
  */
 export const onePendingPage = (db: Db, crawlId: number) =>
   db.select({ id: crawlPages.id }).from(crawlPages).where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "pending"))).limit(1);
+
+/** The condition that the job's page is still pending, for a statement of another table in the same batch. */
+export const pagePending = (job: Pick<CrawlPageJob, "crawlId" | "crawlPageId">) =>
+  sql`EXISTS (SELECT 1 FROM ${crawlPages} WHERE ${crawlPages.id} = ${job.crawlPageId} AND ${crawlPages.crawlId} = ${job.crawlId} AND ${crawlPages.state} = 'pending')`;
 
 /** A deleted crawl's pages. */
 export const deletePages = (db: Db, crawlId: number) => db.delete(crawlPages).where(eq(crawlPages.crawlId, crawlId));

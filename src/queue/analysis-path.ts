@@ -2,6 +2,7 @@ import type { Device } from "../analysis/lab-device";
 import type { SQL } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
 import type { AnalysisOptions } from "../analysis/settings";
+import type { BatchResults, Statement } from "../db/batch";
 import type { ReportStatus } from "../db/schema";
 import type { AnalysisStep } from "../reports/analysis-job";
 
@@ -19,8 +20,17 @@ export interface AnalysisPath {
   fetchedWith: { sealedAuth: SQL<string | null>; render: SQL<number> };
   /** Marks the generation processing and analyses the page, or says to skip the message or deliver it later. */
   analyze(url: string, options: AnalysisOptions & { device?: Device }, render: number): Promise<AnalysisStep>;
-  /** After the generation's end was written (also for a dead letter's failure). */
-  settle(outcome: AnalysisOutcome): Promise<void>;
+  /**
+   * What follows the generation's end (also a dead letter's failure): statements that ride in the end's batch, one
+   * round trip for both, and what is done with their results after it.
+   */
+  settle(outcome: AnalysisOutcome): Settling;
   /** The delivery found its generation ended (`status`) or replaced (`undefined`): nothing was fetched. */
   settleWithoutFetch(status: ReportStatus | undefined): Promise<void>;
+}
+
+/** Statements for the batch that ends a generation, and what follows with their results (`after`: not a thenable). */
+export interface Settling {
+  statements: Statement[];
+  after(results: BatchResults): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { SCHEMA_VOCABULARY_ASSET } from "../analysis/structured-data/vocabulary"
 import { config } from "../config";
 import { crawlBrowserSessions } from "../crawls/crawl-lifecycle";
 import { crawlPagePath } from "../crawls/crawl-page-path";
+import type { BatchResults } from "../db/batch";
 import { createDb, type Db } from "../db/client";
 import { projects, reports } from "../db/schema";
 import { previousWatchedColumn } from "../history/record-changes";
@@ -18,7 +19,7 @@ import { assetPageScripts } from "../render/page-scripts";
 import { renderPool } from "../render/browser-pool";
 import type { AnalysisPath } from "./analysis-path";
 import { createTally, type BatchTally } from "./batch-tally";
-import { createHostPolicy } from "./host-policy";
+import { createHostPolicy, type HeldRelease } from "./host-policy";
 import type { Lane } from "./host-slots";
 import { queuesOf, retryDelaySeconds } from "../queues";
 import { laneOptions, requeue } from "./lanes";
@@ -73,7 +74,7 @@ async function handleMessage(run: LaneRun, message: Message<unknown>): Promise<v
     const step = await runAnalysis(run, path, job, report);
     // Later: in the slow lane if the step says so, else in this one.
     if (step.next === "later") return await requeue(run.queues, message, job, { ...step, lane: step.lane ?? run.lane }, run.settings.retryDelaySeconds);
-    if (step.next === "finish") await finish(run, path, job, step.outcome, report);
+    if (step.next === "finish") await finish(run, path, job, step.outcome, report, step.held);
     message.ack();
   } catch (error) {
     // Unexpected (a D1 hiccup, a bug): retry the delivery; after max_retries the dead-letter handler fails it.
@@ -115,16 +116,30 @@ const loadReport = (db: Db, job: AnalysisJob, path: AnalysisPath) =>
     .where(eq(reports.id, job.reportId))
     .get();
 
-/** The generation's end, written once; then what its path does after (a crawl page settles). */
+/**
+ * The generation's end, written once, with the host slot's release (`held`: what the attempt showed of its URL) and
+ * what its path does after (a crawl page settles) in the same batch.
+ */
 async function finish(
   run: Pick<LaneRun, "db" | "queues" | "settings">,
   path: AnalysisPath,
   job: AnalysisJob,
   outcome: AnalysisOutcome,
   loaded?: Parameters<typeof finishGeneration>[6],
+  held?: HeldRelease,
 ) {
-  await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, undefined, loaded);
-  await path.settle(outcome);
+  const settling = path.settle(outcome);
+  const releases = held?.statements ?? [];
+  let results: BatchResults;
+  try {
+    results = await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, undefined, loaded, [...releases, ...settling.statements]);
+  } catch (error) {
+    // The batch did not run: the slot is let go on its own (or lapses), and the delivery is retried.
+    await held?.release().catch(() => undefined);
+    throw error;
+  }
+  held?.done();
+  await settling.after(results.slice(releases.length));
 }
 
 /** The dead letters of both lanes: a delivery that crashed on every try fails its generation. */

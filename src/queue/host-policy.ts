@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import { runBatch, type Statement } from "../db/batch";
 import type { Db } from "../db/client";
 import { claimProbe, probeEnded, probeState } from "./host-probe";
 import { markWaiting } from "./host-share";
@@ -27,6 +28,18 @@ export type UrlVerdict = "fast" | "slow";
  */
 export interface HostSlot {
   release(verdict?: UrlVerdict): Promise<void>;
+  /**
+   * The same release as statements for the caller's batch (the generation's end: one round trip fewer); `done()` once
+   * that batch ran, or `release()` instead if it failed. The host's turn passes on only then.
+   */
+  releasing(verdict?: UrlVerdict): HeldRelease;
+}
+
+/** A host slot's release riding in another batch (HostSlot.releasing). */
+export interface HeldRelease {
+  statements: Statement[];
+  done(): void;
+  release(): Promise<void>;
 }
 
 /** One invocation's per-host fairness and per-URL slowness (docs/operations.md "Per-host fairness"). */
@@ -70,13 +83,13 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
    * The slot freed, with what the analysis showed of its page (and, for a probe, of its host): one batch, so there is
    * no moment it looks fast.
    */
-  const afterAnalysis = (claim: HostClaim, verdict?: UrlVerdict) => {
+  const afterAnalysis = (claim: HostClaim, verdict?: UrlVerdict): Statement[] => {
     const page = { url: claim.url, host: claim.host };
     const free = releaseHostSlot(db, claim.reportId);
     const probe = claim.probe ? [probeEnded(db, claim.reportId, claim.host, verdict === "slow")] : [];
-    if (verdict === "slow") return db.batch([free, markUrlSlow(db, page, slowForMs), ...probe]);
-    if (verdict === "fast") return db.batch([free, ...pageAnswered(db, page), ...probe]);
-    return db.batch([free, ...probe]);
+    if (verdict === "slow") return [free, markUrlSlow(db, page, slowForMs), ...probe];
+    if (verdict === "fast") return [free, ...pageAnswered(db, page), ...probe];
+    return [free, ...probe];
   };
 
   /**
@@ -142,19 +155,25 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
         turn.release();
         return claimed;
       }
-      return {
-        release: async (verdict) => {
-          // Before the turn passes on: the invocation's next report of the URL must know it is slow now, and so must
-          // every other consumer (the URL is remembered in the same batch that frees the slot: no gap in which it
-          // looks fast).
-          if (verdict === "slow" && lane === "main") movedUrls.add(url);
-          try {
-            await afterAnalysis(claimed, verdict);
-          } finally {
-            turn.release();
-          }
-        },
+      // Before the turn passes on: the invocation's next report of the URL must know it is slow now, and so must
+      // every other consumer (the URL is remembered in the same batch that frees the slot: no gap in which it looks
+      // fast).
+      const releasing = (verdict?: UrlVerdict): HeldRelease => {
+        if (verdict === "slow" && lane === "main") movedUrls.add(url);
+        const statements = afterAnalysis(claimed, verdict);
+        return {
+          statements,
+          done: () => turn.release(),
+          release: async () => {
+            try {
+              await runBatch(db, statements);
+            } finally {
+              turn.release();
+            }
+          },
+        };
       };
+      return { releasing, release: (verdict) => releasing(verdict).release() };
     },
   };
 }

@@ -26,7 +26,7 @@ export function loneReportPath(db: Db, pool: RenderPool | null, job: AnalysisJob
       const [, outcome] = await Promise.all([markProcessing(db, job), analyzePage(url, rendering)]);
       return { next: "finish", outcome };
     },
-    settle: async () => {},
+    settle: () => ({ statements: [], after: async () => {} }),
     settleWithoutFetch: async () => {},
   };
 }

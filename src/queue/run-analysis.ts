@@ -11,7 +11,7 @@ import { unsealCredentials } from "../targets/sealed-auth";
 import type { RenderPool } from "../render/browser-pool";
 import type { AnalysisPath } from "./analysis-path";
 import type { Tally } from "./batch-tally";
-import type { HostPolicy, UrlVerdict } from "./host-policy";
+import type { HeldRelease, HostPolicy, UrlVerdict } from "./host-policy";
 import { hostOf, type Lane } from "./host-slots";
 import { retryDelaySeconds, type Queues } from "../queues";
 import { hostWaitSeconds } from "./lanes";
@@ -41,11 +41,14 @@ export interface LoadedReport {
   device: Device;
 }
 
+/** A step of the lane; a generation that ends carries its host slot's release for the batch that ends it. */
+export type LaneStep = AnalysisStep & { held?: HeldRelease };
+
 /**
  * A due generation's try: its login opened, its turn at its host taken (or the message sent on to wait or to the slow
  * lane), the page analysed by its path, and a temporary failure with attempts left queued again in the slow lane.
  */
-export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: AnalysisJob, report: LoadedReport): Promise<AnalysisStep> {
+export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: AnalysisJob, report: LoadedReport): Promise<LaneStep> {
   const credentials = await unsealCredentials(run.settings, report.accountId, report.sealedAuth);
   if (credentials && "ok" in credentials) return { next: "finish", outcome: credentials };
   const host = hostOf(report.url);
@@ -59,23 +62,27 @@ export async function runAnalysis(run: LaneRun, path: AnalysisPath, job: Analysi
     return { next: "later", delaySeconds: hostWaitSeconds() };
   }
   let step: AnalysisStep;
-  let verdict: UrlVerdict | undefined;
   const startedAt = Date.now();
   try {
     // The credentials stay in this call: never in the message, never in a log line (the job holds none).
     const options = { ...run.options, device: report.device, fieldData: run.field, ...(credentials && { credentials }) };
     step = await path.analyze(report.url, options, report.render);
-    verdict = urlVerdict(run, step, Date.now() - startedAt);
-  } finally {
-    // Before the turn passes on, what the attempt showed of its URL is recorded with the slot's release.
-    await slot.release(verdict);
+  } catch (error) {
+    await slot.release();
+    throw error;
   }
+  // Before the turn passes on, what the attempt showed of its URL is recorded with the slot's release.
+  const verdict = urlVerdict(run, step, Date.now() - startedAt);
   const missed = run.lane === "main" && missedFirstDeadline(step);
+  const attempts = report.attempts + 1;
+  // The generation ends now: the release rides in the batch that ends it (the consumer's finish), one round trip fewer.
+  if (step.next === "finish" && !missed && !retriesLater(run, attempts, step.outcome)) return { ...step, held: slot.releasing(verdict) };
+  await slot.release(verdict);
   // Skipped; or a crawl's page whose fetch slot is not due yet (a slow site holds each slot for its whole fetch): a new
   // message with the delay, like a retry, so waiting never uses up the deliveries that are kept for crashes.
   if (step.next !== "finish") return step;
   if (missed) return await toSlowLane(run, job, host, "missedFirstDeadline");
-  return await afterAttempt(run, job, report.attempts + 1, step.outcome);
+  return await afterAttempt(run, job, attempts, step.outcome);
 }
 
 const missedFirstDeadline = (step: AnalysisStep) => step.next === "finish" && !step.outcome.ok && step.outcome.code === FIRST_DEADLINE;
@@ -99,8 +106,11 @@ async function toSlowLane(run: LaneRun, job: AnalysisJob, host: string, why: "se
 }
 
 /** A temporary failure with attempts left is retried in the slow lane after a wait; anything else ends the generation. */
+const retriesLater = (run: LaneRun, attempts: number, outcome: AnalysisOutcome): outcome is Extract<AnalysisOutcome, { ok: false }> =>
+  !outcome.ok && outcome.temporary && attempts < run.settings.analysisMaxAttempts;
+
 async function afterAttempt(run: LaneRun, job: AnalysisJob, attempts: number, outcome: AnalysisOutcome): Promise<AnalysisStep> {
-  if (outcome.ok || !outcome.temporary || attempts >= run.settings.analysisMaxAttempts) return { next: "finish", outcome };
+  if (!retriesLater(run, attempts, outcome)) return { next: "finish", outcome };
   const delaySeconds = retryDelaySeconds(attempts, run.settings.retryDelaySeconds);
   await markRetrying(run.db, job, { attempts, lastError: outcome, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) });
   return { next: "later", lane: "slow", delaySeconds };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnalysisOutcome } from "../analysis/analyze";
-import { returnedIds, runBatch, type Statement } from "../db/batch";
+import { returnedIds, runBatch, type BatchResults, type Statement } from "../db/batch";
 import type { Db } from "../db/client";
 import type { Watched } from "../analysis/watched";
 import { pageChanges } from "../history/page-changes";
@@ -52,9 +52,14 @@ function endedStatements(
   ];
 }
 
-/** Runs the statements in one D1 batch and queues the deliveries the INSERT ... RETURNING statements made. */
-async function runAndEnqueue(db: Db, webhookQueue: Queue, statements: Statement[]) {
-  await enqueueDeliveries(webhookQueue, returnedIds(await runBatch(db, statements)));
+/**
+ * Runs the statements in one D1 batch, then `riders` (another module's statements, in the same round trip), and queues
+ * the deliveries the INSERT ... RETURNING statements made (of `statements` only). Returns the riders' results.
+ */
+async function runAndEnqueue(db: Db, webhookQueue: Queue, statements: Statement[], riders: Statement[] = []) {
+  const results = await runBatch(db, [...statements, ...riders]);
+  await enqueueDeliveries(webhookQueue, returnedIds(results.slice(0, statements.length)));
+  return results.slice(statements.length);
 }
 
 /**
@@ -62,7 +67,9 @@ async function runAndEnqueue(db: Db, webhookQueue: Queue, statements: Statement[
  * ends, once) followed by endedStatements, so an analysis message delivered twice, even concurrently, records
  * and announces the generation exactly once. `loaded` is the report as its consumer read it for this generation
  * (`eventBaseColumns` and the previous completed generation's watched record: neither changes while the generation
- * runs, only its end writes them), which saves reading both again; without it, they are read here.
+ * runs, only its end writes them), which saves reading both again; without it, they are read here. `riders` (what
+ * follows the end, such as a crawl page's settle) ride in the same batch after the end's statements, or run alone when
+ * the report has no such generation any more; their results are returned.
  */
 export async function finishGeneration(
   db: Db,
@@ -72,16 +79,15 @@ export async function finishGeneration(
   settings: EndSettings,
   now = new Date(),
   loaded?: EventBase & { previousWatched: Watched | null },
-) {
+  riders: Statement[] = [],
+): Promise<BatchResults> {
   // The previous score and result are all the events need: the stored results are not read or decompressed.
   const before = loaded ?? (await findReportById(db, job.reportId, { results: false }));
-  if (!before || before.generation !== job.generation) return;
+  if (!before || before.generation !== job.generation) return riders.length > 0 ? await runBatch(db, riders) : [];
   const changes = outcome.ok && outcome.watched;
   const previous = !changes ? null : loaded ? loaded.previousWatched : await previousWatched(db, job.reportId, job.generation);
-  await runAndEnqueue(db, webhookQueue, [
-    endGeneration(db, job, outcome, now.toISOString()),
-    ...endedStatements(settings, before, job, outcome, now, previous),
-  ]);
+  const ending = [endGeneration(db, job, outcome, now.toISOString()), ...endedStatements(settings, before, job, outcome, now, previous)];
+  return await runAndEnqueue(db, webhookQueue, ending, riders);
 }
 
 /** For generations another statement already failed (the stale-report sweep): their history and report.failed. */

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AnalysisOutcome } from "../../src/analysis/analyze";
 import { createDb } from "../../src/db/client";
@@ -61,6 +62,25 @@ describe("finishGeneration: a generation's end, its history row and its events i
     expect(await row(job.reportId)).toMatchObject({ status: "processing", score: null });
     expect(await history(job.reportId)).toEqual([]);
     expect(sent).toEqual([]);
+  });
+
+  it("runs riders after the end in its batch, returns their results and queues none of their ids; alone when the generation moved on", async () => {
+    const job = await running(caller, "riders", 2, 90);
+    // A row with a numeric id, as a crawl page's settle returns: never taken for a delivery's id.
+    const rider = (reportId: number) => sql`SELECT 987654 AS id, status FROM reports WHERE id = ${reportId}`;
+    const { queue, sent } = recordingQueue();
+    const results = await finishGeneration(db, queue, job, completed(60), settings, undefined, undefined, [rider(job.reportId)]);
+    expect(results.map((r) => r.results)).toEqual([[{ id: 987654, status: "completed" }]]);
+    const deliveries = (await deliveryRows(webhookId)).filter((d) => JSON.parse(d.payload).data.id === job.reportId);
+    expect(sent.map((s) => s.body.deliveryId).sort()).toEqual(deliveries.map((d) => d.id).sort());
+    expect(sent.map((s) => s.body.deliveryId)).not.toContain(987654);
+
+    const moved = await running(caller, "riders-moved-on", 3);
+    const alone = recordingQueue();
+    const aloneResults = await finishGeneration(db, alone.queue, { ...moved, generation: 2 }, completed(99), settings, undefined, undefined, [rider(moved.reportId)]);
+    expect(aloneResults.map((r) => r.results)).toEqual([[{ id: 987654, status: "processing" }]]);
+    expect(await history(moved.reportId)).toEqual([]);
+    expect(alone.sent).toEqual([]);
   });
 
   it("keeps HISTORY_LIMIT rows per report: older ones are pruned in the same batch", async () => {
