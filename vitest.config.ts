@@ -1,3 +1,4 @@
+import { globSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
@@ -49,8 +50,10 @@ export default defineConfig(async () => {
         },
       },
     }));
-  // Pure tests: functions over parsed pages and plain values, no storage and no fetch. They share one workerd isolate
-  // ("unit"), so they are listed here by path. Tests mirror src/.
+  // Pure tests: functions over parsed pages and plain values, no storage and no fetch. They run in "shared" with the
+  // Worker-driven files (one project: one transform of the module graph, one workerd per vitest worker), and never in
+  // a workerd of their own even where an isolated folder holds them (test/queue/dispatch.test.ts): listed by path.
+  // Tests mirror src/.
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/site/checks/**/*.test.ts",
@@ -130,6 +133,8 @@ export default defineConfig(async () => {
   // Field data with a key (the local API's: CRUX_TEST_KEY of test/server/crux-api.ts), and a query deadline a hanging answer passes within a test's time.
   const field = ["test/field/scenarios/crux-field-data.test.ts", "test/field/field-data.test.ts"];
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**"];
+  const pureFiles = new Set(globSync(pure, { cwd: import.meta.dirname }));
+  const isolatedFiles = globSync(isolated, { cwd: import.meta.dirname }).filter((file) => !pureFiles.has(file));
   // A test's own deadline is what it waits for (polls, the settings' deadlines); this only bounds a test that hangs. CI's
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 };
@@ -141,12 +146,10 @@ export default defineConfig(async () => {
       projects: [
         {
           plugins: [workers()],
-          // Pure functions over parsed pages touch no storage, so one workerd isolate serves every file.
-          test: { ...common, name: "unit", include: pure, isolate: false },
-        },
-        {
-          plugins: [workers()],
-          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false },
+          // The pure files and every Worker-driven file that touches only what it creates: one workerd per vitest
+          // worker. The isolated files are excluded by name (pure ones taken out), since an exclude glob would also
+          // take the pure files of an isolated folder.
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts", ...pure], exclude: [...isolatedFiles, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false },
         },
         {
           plugins: [workers()],
