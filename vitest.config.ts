@@ -1,3 +1,4 @@
+import { globSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
@@ -10,6 +11,11 @@ export default defineConfig(async () => {
       main: "./test/worker.ts",
       miniflare: {
         ...extra,
+        // The crawl queue's consumer as wrangler.toml declares it (keep the two alike), but with no batch window: in
+        // production a crawl's hops (discover, plan links, check links, site checks) may wait up to 1 s each for a
+        // batch; here they would add seconds to every crawl test without testing anything of ours. An entry replaces
+        // wrangler.toml's whole entry for that queue, so every field is given.
+        queueConsumers: { "pagegrade-crawl": { maxBatchSize: 5, maxBatchTimeout: 0, maxRetries: 3 } },
         bindings: {
           TEST_MIGRATIONS: migrations,
           ALLOW_PRIVATE_TARGETS: "true",
@@ -49,8 +55,10 @@ export default defineConfig(async () => {
         },
       },
     }));
-  // Pure tests: functions over parsed pages and plain values, no storage and no fetch. They share one workerd isolate
-  // ("unit"), so they are listed here by path. Tests mirror src/.
+  // Pure tests: functions over parsed pages and plain values, no storage and no fetch. They run in "shared" with the
+  // Worker-driven files (one project: one transform of the module graph, one workerd per vitest worker), and never in
+  // a workerd of their own even where an isolated folder holds them (test/queue/dispatch.test.ts): listed by path.
+  // Tests mirror src/.
   const pure = [
     "test/analysis/checks/**/*.test.ts",
     "test/site/checks/**/*.test.ts",
@@ -115,7 +123,8 @@ export default defineConfig(async () => {
     "test/security/page-auth.test.ts",
     "test/webhooks/{deliver,record-attempt,requeue-lost,retry-delivery,retry-schedule,send}.test.ts",
   ];
-  // A crawl's pace moves within a test's time only with a short interval and slow threshold: their own workerd.
+  // A crawl's pace moves within a test's time only with a short interval and slow threshold: in the "field" project,
+  // whose files have a workerd each, as every other crawl test keeps the 100 ms interval and the 1 s threshold.
   const paced = ["test/crawls/scenarios/crawl-rate.test.ts"];
   // One local Chromium serves every file of a project: a file that closes "whatever earlier tests left open", or a
   // lone audit that takes a free session, would reach into another file's browser. One browser file at a time.
@@ -125,12 +134,16 @@ export default defineConfig(async () => {
   // Three local shards (docs/operations.md "Past one database"): DB is the directory and shard 0, DB_1 and DB_2 the
   // others; their own workerd, since the cron's tests there walk every row of every shard.
   const sharded = ["test/db/shards.test.ts", "test/db/scenarios/*.test.ts"];
-  // The same three shards, with the directory cached 1 s: a move waits as long as the Worker's setting says.
+  // The moves run there too, with the directory cached 1 s: a move waits as long as the Worker's setting says. (Once a
+  // project of their own, "moves": one more Vite server and transform of the module graph for a setting; a test
+  // of the cache's reuse sets its own, longer, time.)
   const moves = ["test/db/move-account.test.ts", "test/db/move-job.test.ts"];
   // Field data with a key (the local API's: CRUX_TEST_KEY of test/server/crux-api.ts), and a query deadline a hanging answer passes within a test's time.
   const field = ["test/field/scenarios/crux-field-data.test.ts", "test/field/field-data.test.ts"];
   // test/operations/: the operator's commands against wrangler dev, in `npm run test:e2e` (vitest.operations.config.ts).
   const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**", "test/operations/**"];
+  const pureFiles = new Set(globSync(pure, { cwd: import.meta.dirname }));
+  const isolatedFiles = globSync(isolated, { cwd: import.meta.dirname }).filter((file) => !pureFiles.has(file));
   // A test's own deadline is what it waits for (polls, the settings' deadlines); this only bounds a test that hangs. CI's
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 };
@@ -142,12 +155,10 @@ export default defineConfig(async () => {
       projects: [
         {
           plugins: [workers()],
-          // Pure functions over parsed pages touch no storage, so one workerd isolate serves every file.
-          test: { ...common, name: "unit", include: pure, isolate: false },
-        },
-        {
-          plugins: [workers()],
-          test: { ...common, name: "shared", include: ["test/**/*.test.ts"], exclude: [...pure, ...isolated, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false },
+          // The pure files and every Worker-driven file that touches only what it creates: one workerd per vitest
+          // worker. The isolated files are excluded by name (pure ones taken out), since an exclude glob would also
+          // take the pure files of an isolated folder.
+          test: { ...common, name: "shared", include: ["test/**/*.test.ts", ...pure], exclude: [...isolatedFiles, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false },
         },
         {
           plugins: [workers()],
@@ -162,20 +173,15 @@ export default defineConfig(async () => {
           test: { ...common, name: "browser", include: browser, exclude: measured, maxWorkers: 1 },
         },
         {
-          plugins: [workers({}, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
-          test: { ...common, name: "shards", include: sharded },
-        },
-        {
           plugins: [workers({ DIRECTORY_CACHE_SECONDS: "1" }, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
-          test: { ...common, name: "moves", include: moves, testTimeout: 90_000 },
+          // A move's waits are DIRECTORY_CACHE_SECONDS each, a few of them per test: 90 s bounds a hang there.
+          test: { ...common, name: "shards", include: [...sharded, ...moves], testTimeout: 90_000 },
         },
         {
-          plugins: [workers({ CRUX_API_KEY: "test-only-crux-api-key", CRUX_TIMEOUT_MS: "1000" })],
-          test: { ...common, name: "field", include: field },
-        },
-        {
-          plugins: [workers({ CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],
-          test: { ...common, name: "paced", include: paced },
+          // Two small sets of files whose settings do not meet (field data; a crawl's pace, whose crawls only add one
+          // query of their origin to the local API), so one project: a Vite server, a transform and a start less.
+          plugins: [workers({ CRUX_API_KEY: "test-only-crux-api-key", CRUX_TIMEOUT_MS: "1000", CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "400" })],
+          test: { ...common, name: "field", include: [...field, ...paced] },
         },
         {
           // A hanging target moves to the slow lane at once: the lanes' timings are what these files test.

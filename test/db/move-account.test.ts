@@ -12,7 +12,7 @@ import { createCallerOn, shardDb } from "../helpers/shards";
 import { waitForReport } from "../helpers/wait-report";
 import { createEndpoint, hookUrl, waitForWebhooks } from "../helpers/webhooks";
 
-// The "moves" project's DIRECTORY_CACHE_SECONDS (1): the move waits as long as the Worker's own setting says.
+// The "shards" project's DIRECTORY_CACHE_SECONDS (1): the move waits as long as the Worker's own setting says.
 const cacheSeconds = config(env).directoryCacheSeconds;
 const page = () => `${env.PAGE_SERVER}/fixtures/known-page.html`;
 const shard = (k: number) => ({ shard: k, db: shardDb(k) });

@@ -10,7 +10,7 @@ import { call } from "../helpers/api";
 import { createCallerOn, shardDb } from "../helpers/shards";
 import { waitForReport } from "../helpers/wait-report";
 
-// The "moves" project: three shards, DIRECTORY_CACHE_SECONDS 1, so the job's waits are ~3 s each.
+// The "shards" project: three shards, DIRECTORY_CACHE_SECONDS 1, so the job's waits are ~3 s each.
 const dbs = { directory: env.DB, shard: (k: number) => shardDatabase(env, k) };
 const page = () => `${env.PAGE_SERVER}/fixtures/known-page.html`;
 const none = Object.fromEntries(MOVED_TABLES.map((t) => [t.table, 0]));

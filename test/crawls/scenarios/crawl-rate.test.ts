@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, createCaller } from "../../helpers/api";
 import { site, siteRequests, startCrawl, waitForCrawl } from "../../helpers/crawl";
 
-// This file's project sets CRAWL_INTERVAL_MS 20 and CRAWL_SLOW_TTFB_MS 400 (vitest.config.ts), so the pace moves
+// This file's project ("field") sets CRAWL_INTERVAL_MS 20 and CRAWL_SLOW_TTFB_MS 400 (vitest.config.ts), so the pace moves
 // within a test's time.
 const FLOOR_MS = Number(env.CRAWL_INTERVAL_MS);
 const SLOW_MS = Number(env.CRAWL_SLOW_TTFB_MS);
