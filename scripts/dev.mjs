@@ -3,7 +3,7 @@
 // it, then serve with `wrangler dev`. With --shards N the Worker binds DB (directory and shard 0) and DB_1 ... DB_{N-1}.
 import { execFileSync, spawn } from "node:child_process";
 import { createKey, findOrCreateAccount } from "./key.mjs";
-import { toolEnv } from "./local-tools.mjs";
+import { localStateFlags, toolEnv } from "./local-tools.mjs";
 import { NO_CHROMIUM, setupLocalBrowser } from "./setup-local-browser.mjs";
 import { BASE_CONFIG, shardsFlag, writeShardsConfig } from "./shards.mjs";
 
@@ -37,7 +37,7 @@ and keys from earlier runs still work (npm run key -- list; npm run key -- revok
 const dev = spawn(
   "wrangler",
   // --test-scheduled: a local server runs no cron by itself; GET /__scheduled runs one tick (sweeps, schedules, moves).
-  ["dev", "--port", port, "--test-scheduled", "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret",
+  ["dev", "--port", port, "--test-scheduled", ...localStateFlags(), "--var", "ALLOW_PRIVATE_TARGETS:true", "--var", "REPORT_COOKIE_SECRET:local-dev-only-secret",
     "--var", "WEBHOOK_ENCRYPTION_KEY:local-dev-only-webhook-key", "--var", `PUBLIC_ORIGIN:http://localhost:${port}`,
     ...(chromium ? [] : ["--var", "RENDERING:false"]), ...(shards === undefined ? [] : ["--config", config]), ...extra],
   { stdio: "inherit", env: toolEnv() },
