@@ -16,7 +16,7 @@ import { BASE_CONFIG, shardsFlag, writeShardsConfig } from "../shards.mjs";
 import { config as settingsOf } from "../../src/config.ts";
 import { directoryDatabase, shardDatabase } from "../../src/db/shards.ts";
 import { moveAccount, MoveRefused } from "../../src/db/move-account.ts";
-import { requestMoveSql } from "../../src/db/move-job.ts";
+import { abortMoveSql, latestMoveSql, requestMoveSql } from "../../src/db/move-job.ts";
 
 const USAGE =
   "usage: npm run account -- move ACCOUNT --to SHARD [--job | --remote] [--wait] [--shards N] [--batch ROWS] [--quiet-seconds S]\n" +
@@ -67,8 +67,7 @@ export async function run(all) {
 /** SQL on the directory through wrangler; answers each statement's rows and meta. */
 const directorySql = ({ remote, config, binding }, sql) => d1Statements(sql, { remote, binding, config });
 
-const latestMove = (job) =>
-  directorySql(job, `SELECT * FROM account_moves WHERE account_id = ${job.accountId} ORDER BY id DESC LIMIT 1`)[0].results[0];
+const latestMove = (job) => directorySql(job, latestMoveSql(job.accountId))[0].results[0];
 
 function printMove(move, { none }) {
   if (!move) return console.log(none);
@@ -80,13 +79,10 @@ function printMove(move, { none }) {
 
 /** Writes the request; the Worker's cron takes it at its next tick. With `wait`, follows the row to its end. */
 async function requestJob(job, to, wait) {
-  const [inserted, latest] = directorySql(
-    job,
-    `${requestMoveSql(job.accountId, to, new Date().toISOString())}; SELECT * FROM account_moves WHERE account_id = ${job.accountId} ORDER BY id DESC LIMIT 1`,
-  );
-  const move = latest.results[0];
-  if (inserted.results.length !== 1) {
-    printMove(move, { none: "" });
+  const [inserted] = directorySql(job, requestMoveSql(job.accountId, to, new Date().toISOString()));
+  const move = inserted.results[0];
+  if (!move) {
+    printMove(latestMove(job), { none: "" });
     usage(`refused, nothing changed: account ${job.accountId} is being moved already`);
   }
   console.log(
@@ -110,7 +106,7 @@ async function requestJob(job, to, wait) {
 }
 
 function abort(job) {
-  const [asked] = directorySql(job, `UPDATE account_moves SET abort_requested = 1 WHERE account_id = ${job.accountId} AND phase NOT IN ('done', 'failed') RETURNING id`);
+  const [asked] = directorySql(job, abortMoveSql(job.accountId));
   if (asked.results.length === 0) usage(`account ${job.accountId} has no open move`);
   printMove(latestMove(job), { none: "" });
 }

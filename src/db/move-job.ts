@@ -45,33 +45,47 @@ export interface MoveDatabases {
 
 const OPEN = "phase NOT IN ('done', 'failed')";
 
+/** An account id for SQL that binds no parameters (`wrangler d1 execute`): a checked whole number. */
+function wholeAccountId(accountId: number): number {
+  if (!Number.isSafeInteger(accountId) || accountId < 1) throw new Error("an account id is a whole number");
+  return accountId;
+}
+
 /**
  * The SQL that asks for a move: a `requested` row, unless the account has an open move. `npm run account -- move
  * --remote` runs it through `wrangler d1 execute` (no bound parameters there: the numbers are checked integers), and
  * startMove here; the job's first step checks it and marks the account, or refuses it (phase failed, error "refused").
- * It answers the new row's id, or no row when refused (wrangler's local answers carry no `changes`).
+ * It answers the new row, or no row when refused (wrangler's local answers carry no `changes`).
  */
 export function requestMoveSql(accountId: number, toShard: number, at: string): string {
-  if (!Number.isSafeInteger(accountId) || !Number.isSafeInteger(toShard) || accountId < 1 || toShard < 0) throw new Error("an account id and a shard are whole numbers");
+  if (!Number.isSafeInteger(toShard) || toShard < 0) throw new Error("a shard is a whole number");
   if (!/^[0-9TZ:.-]+$/.test(at)) throw new Error("a time is an ISO timestamp");
+  const id = wholeAccountId(accountId);
   return (
     `INSERT INTO account_moves (account_id, from_shard, to_shard, phase, moving_since, phase_since) ` +
-    `SELECT id, shard, ${toShard}, 'requested', '${at}', '${at}' FROM accounts WHERE id = ${accountId} ` +
-    `AND NOT EXISTS (SELECT 1 FROM account_moves WHERE account_id = ${accountId} AND ${OPEN}) RETURNING id`
+    `SELECT id, shard, ${toShard}, 'requested', '${at}', '${at}' FROM accounts WHERE id = ${id} ` +
+    `AND NOT EXISTS (SELECT 1 FROM account_moves WHERE account_id = ${id} AND ${OPEN}) RETURNING *`
   );
 }
+
+/** The SQL that asks the account's open move to roll back (requestAbort; the command's `--abort`): the row's id, or none. */
+export const abortMoveSql = (accountId: number) =>
+  `UPDATE account_moves SET abort_requested = 1 WHERE account_id = ${wholeAccountId(accountId)} AND ${OPEN} RETURNING id`;
+
+/** The SQL of the account's latest move (moveOf; the command's `--status` and `--wait`). */
+export const latestMoveSql = (accountId: number) => `SELECT * FROM account_moves WHERE account_id = ${wholeAccountId(accountId)} ORDER BY id DESC LIMIT 1`;
 
 /**
  * Starts a move now: requests it, then runs its first step, which refuses what moveAccount refuses (MoveRefused,
  * the row failed and nothing else written) or marks the account moving (its writes answer 503). Answers the row.
  */
 export async function startMove(dbs: MoveDatabases, accountId: number, toShard: number, settings: MoveJobSettings = { cacheSeconds: 0 }): Promise<MoveRow> {
-  const { results } = await dbs.directory.prepare(requestMoveSql(accountId, toShard, new Date().toISOString())).all();
+  const { results } = await dbs.directory.prepare(requestMoveSql(accountId, toShard, new Date().toISOString())).all<MoveRow>();
   if (results.length !== 1) {
     const open = await dbs.directory.prepare(`SELECT id FROM account_moves WHERE account_id = ?1 AND ${OPEN}`).bind(accountId).first<{ id: number }>();
     throw new MoveRefused(open ? `account ${accountId} is being moved already (move ${open.id})` : `no account ${accountId} in the directory`);
   }
-  const move = await step(dbs, (await moveOf(dbs.directory, accountId))!, settings);
+  const move = await step(dbs, results[0]!, settings);
   if (move!.phase === "failed") throw new MoveRefused(move!.error!.replace(/^refused: /, ""));
   return move!;
 }
@@ -117,12 +131,11 @@ async function closeRequest(directory: D1Database, move: MoveRow, error: string)
 
 /** Asks an open move to roll back; honoured at its next step unless the directory has switched already. */
 export async function requestAbort(directory: D1Database, accountId: number): Promise<boolean> {
-  const { meta } = await directory.prepare(`UPDATE account_moves SET abort_requested = 1 WHERE account_id = ?1 AND ${OPEN}`).bind(accountId).run();
-  return meta.changes > 0;
+  const { results } = await directory.prepare(abortMoveSql(accountId)).all();
+  return results.length > 0;
 }
 
-export const moveOf = (directory: D1Database, accountId: number) =>
-  directory.prepare("SELECT * FROM account_moves WHERE account_id = ? ORDER BY id DESC LIMIT 1").bind(accountId).first<MoveRow>();
+export const moveOf = (directory: D1Database, accountId: number) => directory.prepare(latestMoveSql(accountId)).first<MoveRow>();
 
 /** Advances every open move until it waits, ends, or the deadline (ms since the epoch) passes. */
 export async function advanceMoves(dbs: MoveDatabases, settings: MoveJobSettings, deadline: number): Promise<void> {
