@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { call, createCaller } from "../../helpers/api";
 import { site, siteRequests, startCrawl, waitForCrawl } from "../../helpers/crawl";
 
-// This file's project ("field") sets CRAWL_INTERVAL_MS 20 and CRAWL_SLOW_TTFB_MS 400 (vitest.config.ts), so the pace moves
-// within a test's time.
+// This file's project ("field") sets CRAWL_INTERVAL_MS 20 and CRAWL_SLOW_TTFB_MS 1000 (vitest.config.ts), so the pace
+// moves within a test's time.
 const FLOOR_MS = Number(env.CRAWL_INTERVAL_MS);
 const SLOW_MS = Number(env.CRAWL_SLOW_TTFB_MS);
 
@@ -74,7 +74,9 @@ describe("a crawl's rate", () => {
     expect(res.status, res.text).toBe(201);
     const id = res.json.data.id;
     const warm = await watchCrawl(key, id, (crawl) => crawl.current_rate >= 2);
-    expect(warm.at(-1)).toMatchObject({ status: "running", current_rate: 2 });
+    // Polled every 100 ms: the rate may have climbed a step further by the time it is seen.
+    expect(warm.at(-1)).toMatchObject({ status: "running" });
+    expect(warm.at(-1)!.current_rate).toBeGreaterThanOrEqual(2);
 
     // Time to first byte past the threshold: down to one fetch at a time, then a growing interval.
     await steer("pace-slow", { delay: SLOW_MS + 300 });
