@@ -112,16 +112,17 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
     expect(row?.render).toBe(0);
   });
 
-  it("renders a crawl of 20 script-built pages in one browser session, finding its pages by the rendered links", async () => {
-    // Every link of the site is written by script: link discovery finds page 1..19 only in the rendered DOM.
-    const started = await startCrawl(caller.key, { url: page("/render/site/20/0"), source: "links", limit: 20, render: 1 });
+  it("renders a crawl of 10 script-built pages in one browser session, finding its pages by the rendered links", async () => {
+    // Every link of the site is written by script: link discovery finds page 1..9 only in the rendered DOM (10 pages,
+    // 3 clicks deep; ~3 s each as a throttled phone, one after another).
+    const started = await startCrawl(caller.key, { url: page("/render/site/10/0"), source: "links", limit: 10, render: 1 });
     expect(started.status, started.text).toBe(201);
     expect(started.json.data.render).toBe(1);
     const crawl = await waitForCrawl(caller.key, started.json.data.id, 120_000);
     expect(crawl.status).toBe("completed");
     const pages = await crawlPagesOf(caller.key, crawl.id);
-    expect(pages.filter((p) => p.state === "audited")).toHaveLength(20);
-    // One browser for the 20 pages, closed when the crawl ended. The invocation that settles the last page closes it
+    expect(pages.filter((p) => p.state === "audited")).toHaveLength(10);
+    // One browser for the 10 pages, closed when the crawl ended. The invocation that settles the last page closes it
     // just after the crawl shows completed, so the row lets go of it a moment later: polled, as the sessions are.
     const row = await readWhen(
       () =>
@@ -131,8 +132,8 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
       (r) => r?.browser_session === null,
     );
     expect(row).toEqual({ browser_launches: 1, browser_session: null });
-    const one = await call(`/api/v1/reports/${pages.find((p) => p.url.endsWith("/render/site/20/7"))!.report}`, { key: caller.key });
-    expect(one.json.data.results.title.value).toBe("Script-built site page 7 of 20");
+    const one = await call(`/api/v1/reports/${pages.find((p) => p.url.endsWith("/render/site/10/7"))!.report}`, { key: caller.key });
+    expect(one.json.data.results.title.value).toBe("Script-built site page 7 of 10");
   }, 150_000);
 
   it("two lone rendered reports in sequence launch one browser: the second invocation reuses the first's session", async () => {
