@@ -170,7 +170,10 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...common, name: "browser", include: browser, exclude: measured, maxWorkers: 1 },
+          // One workerd for every browser file, one file after another (vitest gives a project with `isolate: false`
+          // and one worker all its files at once), after `timed`: a workerd start less per file in the serial tail.
+          // (A project with `isolate: true` and one worker would be run last anyway, as vitest's "sequential" group.)
+          test: { ...common, name: "browser", include: browser, exclude: measured, maxWorkers: 1, isolate: false, sequence: { groupOrder: 2 } },
         },
         {
           plugins: [workers({ DIRECTORY_CACHE_SECONDS: "1" }, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
