@@ -22,6 +22,11 @@ export interface ProfileSummary {
   byFile: SelfTime[];
   /** Files grouped by folder (src/crawls, node_modules/linkedom ...). */
   byFolder: SelfTime[];
+  /**
+   * Self time outside the app's own files (a library, D1's client, native code) by the app function that called into
+   * it, the nearest `src/` frame up the stack: which of our statements cost drizzle's query building, say.
+   */
+  byCaller: SelfTime[];
 }
 
 /** The source map of the bundle wrangler dev runs: the newest .wrangler/tmp/dev-* /index.js.map under `root`. */
@@ -49,31 +54,50 @@ const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (
 export function summariseProfile(title: string, profile: CpuProfile, map: SourceMap | null): ProfileSummary {
   const hits = new Map<number, number>();
   for (const node of profile.samples) hits.set(node, (hits.get(node) ?? 0) + 1);
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const places = new Map<number, { file: string; name: string }>();
+  /** A node's source file and function, through the bundle's source map for the Worker's own bundle. */
+  const placeOf = (id: number) => {
+    const known = places.get(id);
+    if (known) return known;
+    const { functionName, url, lineNumber, columnNumber } = nodes.get(id)!.callFrame;
+    let place = { file: url || `(native)`, name: functionName || "(anonymous)" };
+    if (url === "index.js" && map) {
+      const entry = map.findEntry(lineNumber, columnNumber) as { originalSource?: string; originalLine?: number; name?: string };
+      if (entry.originalSource) {
+        place = { file: entry.originalSource.replace(/^.*?((?:node_modules|src)\/)/, "$1"), name: `${entry.name ?? place.name}:${(entry.originalLine ?? 0) + 1}` };
+      }
+    }
+    places.set(id, place);
+    return place;
+  };
+  const ours = (file: string) => file.startsWith("src/");
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
   const byFolder = new Map<string, number>();
+  const byCaller = new Map<string, number>();
   let samples = 0;
   let gcSamples = 0;
   for (const node of profile.nodes) {
     const n = hits.get(node.id) ?? 0;
-    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const { functionName } = node.callFrame;
     if (n === 0 || functionName === "(idle)") continue;
     samples += n;
     if (functionName === "(garbage collector)") gcSamples += n;
-    let file = url || `(native)`;
-    let name = functionName || "(anonymous)";
-    if (url === "index.js" && map) {
-      const entry = map.findEntry(lineNumber, columnNumber) as { originalSource?: string; originalLine?: number; name?: string };
-      if (entry.originalSource) {
-        file = entry.originalSource.replace(/^.*?((?:node_modules|src)\/)/, "$1");
-        name = `${entry.name ?? name}:${(entry.originalLine ?? 0) + 1}`;
-      }
-    }
+    const { file, name } = placeOf(node.id);
     add(byFunction, `${name} ${file}`, n);
     add(byFile, file, n);
     add(byFolder, folderOf(file), n);
+    if (!ours(file)) {
+      let up = parents.get(node.id);
+      while (up !== undefined && !ours(placeOf(up).file)) up = parents.get(up);
+      const caller = up === undefined ? "(no app frame)" : `${placeOf(up).name} ${placeOf(up).file}`;
+      add(byCaller, `${folderOf(file)} under ${caller}`, n);
+    }
   }
-  return { title, samples, gcSamples, byFunction: sorted(byFunction), byFile: sorted(byFile), byFolder: sorted(byFolder) };
+  return { title, samples, gcSamples, byFunction: sorted(byFunction), byFile: sorted(byFile), byFolder: sorted(byFolder), byCaller: sorted(byCaller) };
 }
 
 /** Per isolate its share of the samples, then its top folders, files and functions, in samples per crawled page. */
@@ -87,6 +111,7 @@ export function printSummaries(summaries: ProfileSummary[], pages: number, inter
       ["folder", s.byFolder],
       ["file", s.byFile],
       ["function", s.byFunction],
+      ["calling app function (time outside src/)", s.byCaller],
     ] as const) {
       out(`  ${s.title}: self time by ${what} (ms/page, share of the isolate):`);
       for (const row of rows.slice(0, top)) out(`    ${per(row.samples).padStart(8)}  ${((100 * row.samples) / Math.max(1, s.samples)).toFixed(1).padStart(5)}%  ${row.name}`);

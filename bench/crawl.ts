@@ -9,7 +9,8 @@
 //   --interval-ms 0,1000 (runs one crawl per interval)  --host-concurrency N (HOST_CONCURRENCY; the shipped 4 otherwise)
 //   --profile DIR              also V8 CPU profiles of every isolate of workerd over the crawl (the Worker, local D1,
 //                              queues: workerd's own inspector, 1 sample/ms), written to DIR/<isolate>.cpuprofile for
-//                              DevTools and summarised by isolate, then self time per folder, file and function
+//                              DevTools and summarised by isolate, then self time per folder, file and function,
+//                              and the time outside src/ (drizzle, D1's client, native) by the src/ function calling it
 //   --runs N                   the same crawl N times, each on a fresh wrangler dev and database
 // Without flags, the old knobs: BENCH_PAGES (500), BENCH_INTERVALS ("0,1000"), BENCH_DEFAULT_PAGES (pages for the runs
 // with an interval above 0; default BENCH_PAGES: at 1 s a page, 500 pages take over 8 minutes), BENCH_RATE (1).
