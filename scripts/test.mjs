@@ -29,6 +29,12 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 const checked = new Promise((resolve) => checks.on("close", (code) => resolve(code === 0)));
 const tested = new Promise((resolve) => vitest.on("close", (code) => resolve(code)));
+// Outside npm (no node_modules/.bin on PATH) there is no vitest to start.
+vitest.on("error", (error) => {
+  console.error(`npm test: vitest did not start (${error.message}); run it as npm test`);
+  checks.kill("SIGTERM");
+  process.exit(1);
+});
 
 const checksOk = await checked;
 process.stdout.write(`\n${output.trimEnd()}\n\n`);

@@ -315,7 +315,7 @@ describe("scheduled crawls", () => {
     // The re-run keeps the crawl's settings, its rate among them.
     expect(second).toMatchObject({ status: "completed", previous_id: first.id, schedule: "daily", url: first.url, rate: 3 });
     // The planted change, and any other verdict that flipped between the two real runs: beside a busy loop the first
-    // run's llms_txt_links once failed (a listed URL's probe, within its deadline) and the second passed (28 Nov 2026).
+    // run's llms_txt_links once failed and the second passed (28 Nov 2026).
     const failedIn = (checks: Record<string, { passed?: boolean; applicable?: boolean }>, id: string) =>
       checks[id]?.applicable !== false && checks[id]?.passed === false;
     const ids = Object.keys(second.site_checks).filter((id) => id !== "changes");
