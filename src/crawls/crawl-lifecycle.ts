@@ -9,7 +9,8 @@ import type { CrawlSessionStore } from "../render/browser-pool";
 import type { AuthSummary } from "../targets/auth-field";
 import type { CompareSummary } from "../site/issues/compare";
 import type { IssueSummary } from "../site/issues/issue-rows";
-import { HEALTHY_RUN, healthyAnswer, nextPace, startGapMs, startingPace, type SiteAnswer } from "./crawl-pace";
+import { HEALTHY_RUN, healthyAnswer, nextPace, startGapMs, startingPace, type Pace, type SiteAnswer } from "./crawl-pace";
+import { runBatch, type BatchResults } from "../db/batch";
 import { UNFINISHED } from "./find-crawl";
 import { roomLeft, type UsageCounter } from "../accounts/usage";
 
@@ -179,8 +180,9 @@ export async function claimSlotNow(db: Db, crawlId: number, holdMs: number): Pro
 }
 
 /**
- * claimSlotNow's UPDATE, to run in a caller's batch: its `token` is the hold when the statement returns a row. `onlyIf`
- * narrows it (a crawl page's claim rides in the batch that reads the page, and applies only while the page is pending).
+ * claimSlotNow's UPDATE, to run in a caller's batch: its `token` is the hold when the statement returns a row, with the
+ * crawl's shared site facts (what the page's analysis needs of the row). `onlyIf` narrows it (a crawl page's claim
+ * rides in the batch that marks its report processing, and applies only while the page is pending).
  */
 export function slotClaim(db: Db, crawlId: number, holdMs: number, onlyIf: SQL = sql`1`) {
   const token = crypto.randomUUID().slice(0, 8);
@@ -192,7 +194,7 @@ export function slotClaim(db: Db, crawlId: number, holdMs: number, onlyIf: SQL =
       updatedAt: new Date().toISOString(),
     })
     .where(and(isRunning(crawlId), lte(crawls.nextSlotAt, dbNowMs), lt(holdsInFlight, crawls.currentRate), onlyIf))
-    .returning({ id: crawls.id });
+    .returning({ id: crawls.id, siteFacts: crawls.siteFacts });
   return { token, statement };
 }
 
@@ -228,49 +230,61 @@ const countHealthyAnswer = (db: Db, crawlId: number, hold: string) =>
     )
     .returning({ id: crawls.id });
 
+/** The pace as recordFetchAnswer reads it; the batch's rows come back as D1 returns them (snake_case). */
+const readPace = (crawlId: number) =>
+  sql`SELECT current_rate AS currentRate, current_interval_ms AS currentIntervalMs, healthy_run AS healthyRun, rate, interval_ms AS intervalMs,
+        crawl_delay_ms AS crawlDelayMs, render FROM ${crawls} WHERE ${crawls.id} = ${crawlId}`;
+type PaceRow = Pace & Pick<Crawl, "rate" | "intervalMs" | "crawlDelayMs" | "render">;
+
 /**
  * A page fetch has ended with an answer: its hold is let go and the crawl's pace moves as the answer says
  * (crawl-pace.ts), with a Retry-After waited for. The pace is read, computed and written back only if nobody changed
  * it meanwhile (compare and set), tried a few times; a crawl that keeps changing under it just lets the hold go.
  */
 export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number): Promise<void> {
-  const readPace = () =>
-    db
-      .select({ currentRate: crawls.currentRate, currentIntervalMs: crawls.currentIntervalMs, healthyRun: crawls.healthyRun, rate: crawls.rate, intervalMs: crawls.intervalMs, crawlDelayMs: crawls.crawlDelayMs, render: crawls.render })
-      .from(crawls)
-      .where(eq(crawls.id, crawlId));
-  let read: Awaited<ReturnType<typeof readPace>>[number] | undefined;
-  if (healthyAnswer(answer, slowTtfbMs)) {
-    // Most answers are healthy ones inside a run, which only count the run (crawl-pace.ts nextPace): one UPDATE that
-    // applies only then, with the pace read in the same batch for when it does not (one round trip, not two).
-    const [counted, [row]] = await db.batch([countHealthyAnswer(db, crawlId, hold), readPace()]);
-    if (counted.length > 0) return;
-    read = row;
-  }
-  for (let tries = 0; tries < 5; tries++) {
-    const row = read ?? (await readPace().get());
-    read = undefined;
-    if (!row) return;
-    const { pace, waitMs } = nextPace(row, answer, { ...row, slowTtfbMs });
-    const [moved] = await db
-      .update(crawls)
-      .set({
-        ...pace,
-        fetchHolds: sql`json_remove(${crawls.fetchHolds}, ${`$."${hold}"`})`,
-        nextSlotAt: sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${startGapMs(pace)}, ${dbNowMs} + ${waitMs})`,
-      })
-      .where(
-        and(
-          eq(crawls.id, crawlId),
-          eq(crawls.currentRate, row.currentRate),
-          eq(crawls.currentIntervalMs, row.currentIntervalMs),
-          eq(crawls.healthyRun, row.healthyRun),
-        ),
-      )
-      .returning({ id: crawls.id });
-    if (moved) return;
-  }
-  await releaseFetchSlot(db, crawlId, hold);
+  const answering = fetchAnswer(db, crawlId, hold, answer, slowTtfbMs);
+  await answering.after(await runBatch(db, answering.statements));
+}
+
+/**
+ * recordFetchAnswer's first round trip as statements for a caller's batch (a crawl page's generation end: one round
+ * trip fewer), and the rest with their results. Most answers are healthy ones inside a run, which only count the run
+ * (crawl-pace.ts nextPace): one UPDATE that applies only then, with the pace read in the same batch for when it does
+ * not; any other answer reads the pace there, then compares and sets it.
+ */
+export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number) {
+  const healthy = healthyAnswer(answer, slowTtfbMs);
+  return {
+    statements: healthy ? [countHealthyAnswer(db, crawlId, hold), readPace(crawlId)] : [readPace(crawlId)],
+    async after(results: BatchResults): Promise<void> {
+      if (healthy && (results[0]?.results.length ?? 0) > 0) return;
+      let read = results[healthy ? 1 : 0]?.results[0] as PaceRow | undefined;
+      for (let tries = 0; tries < 5; tries++) {
+        const row = read ?? (await db.all<PaceRow>(readPace(crawlId))).at(0);
+        read = undefined;
+        if (!row) return;
+        const { pace, waitMs } = nextPace(row, answer, { ...row, slowTtfbMs });
+        const [moved] = await db
+          .update(crawls)
+          .set({
+            ...pace,
+            fetchHolds: sql`json_remove(${crawls.fetchHolds}, ${`$."${hold}"`})`,
+            nextSlotAt: sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${startGapMs(pace)}, ${dbNowMs} + ${waitMs})`,
+          })
+          .where(
+            and(
+              eq(crawls.id, crawlId),
+              eq(crawls.currentRate, row.currentRate),
+              eq(crawls.currentIntervalMs, row.currentIntervalMs),
+              eq(crawls.healthyRun, row.healthyRun),
+            ),
+          )
+          .returning({ id: crawls.id });
+        if (moved) return;
+      }
+      await releaseFetchSlot(db, crawlId, hold);
+    },
+  };
 }
 
 /**

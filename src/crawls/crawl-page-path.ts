@@ -10,7 +10,7 @@ import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../targets/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import type { CrawlDeps } from "./crawl-deps";
-import { recordFetchAnswer, releaseFetchSlot, slotClaim, touchCrawl } from "./crawl-lifecycle";
+import { fetchAnswer, recordFetchAnswer, releaseFetchSlot, slotClaim, touchCrawl } from "./crawl-lifecycle";
 import type { SiteAnswer } from "./crawl-pace";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import { claimFetchSlot, SLOT_HOLD_MS, type Slot } from "./fetch-slot";
@@ -33,36 +33,29 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
     sql<T>`(SELECT ${column} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})`;
   let facts: PageFacts | null = null;
   let rendered = false;
+  // An audited page's fetch answer, recorded in the batch that ends its generation (settle) rather than on its own.
+  let answering: (ReturnType<typeof fetchAnswer> & { hold: string }) | null = null;
   return {
     fetchedWith: { sealedAuth: ofCrawl<string | null>(crawls.authSecret), render: ofCrawl<number>(crawls.render) },
     async analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep> {
-      // The processing mark is written before the slot is claimed, so the fetch claims its slot last; the page is read
-      // and its slot first tried in the same round trip (the claim applies only while the page is pending). A slot not
-      // free yet is waited for as claimFetchSlot does.
+      // The processing mark is written before the slot is claimed, so the fetch claims its slot last; the slot is first
+      // tried in the same round trip, applying only while the page is pending, and gives the crawl's site facts. A
+      // slot not free yet (or a page no longer pending) is looked at again as claimFetchSlot does.
       const claim = slotClaim(db, job.crawlId, SLOT_HOLD_MS, pagePending(job));
-      const [, [page], claimed] = await db.batch([
-        markProcessing(db, job),
-        db
-          .select({ state: crawlPages.state, siteFacts: crawls.siteFacts })
-          .from(crawlPages)
-          .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
-          .where(and(eq(crawlPages.id, job.crawlPageId), eq(crawlPages.crawlId, job.crawlId)))
-          .limit(1),
-        claim.statement,
-      ]);
-      const slot: Slot =
-        page?.state !== "pending"
+      const [, [claimed]] = await db.batch([markProcessing(db, job), claim.statement]);
+      const page = claimed ? null : await readPage(db, job);
+      const slot: Slot = claimed
+        ? { ok: true, hold: claim.token }
+        : page?.state !== "pending"
           ? { ok: false, reason: "stopped" }
-          : claimed.length > 0
-            ? { ok: true, hold: claim.token }
-            : await claimFetchSlot(db, job.crawlId);
+          : await claimFetchSlot(db, job.crawlId);
       if (!slot.ok && slot.reason === "later") return { next: "later", delaySeconds: slot.delaySeconds };
       if (!slot.ok) {
         // The crawl stopped (cancelled, deleted): the report, already marked processing, must not wait for the sweep.
         await failGeneration(db, job, failures.crawlCancelled);
         return { next: "skip" };
       }
-      const site = (page?.siteFacts as SiteFacts | null) ?? undefined;
+      const site = ((claimed ?? page)?.siteFacts as SiteFacts | null) ?? undefined;
       rendered = render === 1;
       if (rendered && !pool) {
         await releaseFetchSlot(db, job.crawlId, slot.hold);
@@ -83,18 +76,27 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       if (!answer && !outcome.ok && (outcome.code === "timeout" || outcome.code === FIRST_DEADLINE)) {
         answer = { status: 0, ttfbMs: Date.now() - startedAt, retryAfter: null };
       }
-      // The fetch has ended: the slot is let go, and the crawl's pace moves with what the site's answer showed.
-      if (answer) await recordFetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs);
+      // The fetch has ended: the slot is let go, and the crawl's pace moves with what the site's answer showed. An
+      // audited page's generation ends next (a failure may go to the slow lane or a retry instead), so its answer
+      // rides in that batch: one round trip fewer, the slot held only as long as the page's last steps.
+      if (answer && outcome.ok) answering = { ...fetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs), hold: slot.hold };
+      else if (answer) await recordFetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs);
       else await releaseFetchSlot(db, job.crawlId, slot.hold);
       return { next: "finish", outcome };
     },
-    // The page settles in the batch that ends its generation.
+    // The page settles in the batch that ends its generation, with its fetch's answer.
     settle(outcome: AnalysisOutcome) {
       const settling = settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null);
+      const answered = answering;
+      answering = null;
+      const answerStatements = answered?.statements ?? [];
       return {
-        statements: settling.statements,
+        statements: [...answerStatements, ...settling.statements],
+        // The batch did not run: the slot is let go on its own (else it would lapse only after SLOT_HOLD_MS).
+        abandon: async () => void (answered && (await releaseFetchSlot(db, job.crawlId, answered.hold))),
         async after(results: BatchResults) {
-          await settling.after(results);
+          await answered?.after(results.slice(0, answerStatements.length));
+          await settling.after(results.slice(answerStatements.length));
           // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out (the
           // link checks and site checks that follow never render).
           if (rendered && pool && (await pagesDone(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
@@ -143,6 +145,15 @@ function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPag
     },
   };
 }
+
+/** The page's state and its crawl's site facts, when its first slot claim did not apply. */
+const readPage = (db: Db, job: CrawlPageJob) =>
+  db
+    .select({ state: crawlPages.state, siteFacts: crawls.siteFacts })
+    .from(crawlPages)
+    .innerJoin(crawls, eq(crawls.id, crawlPages.crawlId))
+    .where(and(eq(crawlPages.id, job.crawlPageId), eq(crawlPages.crawlId, job.crawlId)))
+    .get();
 
 /** No page of the crawl is left to fetch: it has ended, or its last page settled and it is being finalised. */
 async function pagesDone(db: Db, crawlId: number): Promise<boolean> {

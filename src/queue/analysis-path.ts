@@ -33,4 +33,6 @@ export interface AnalysisPath {
 export interface Settling {
   statements: Statement[];
   after(results: BatchResults): Promise<void>;
+  /** The batch failed: what the statements would have let go is let go on its own (a crawl page's fetch slot). */
+  abandon?(): Promise<void>;
 }

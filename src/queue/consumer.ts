@@ -134,8 +134,9 @@ async function finish(
   try {
     results = await finishGeneration(run.db, run.queues.webhooks, job, outcome, run.settings, undefined, loaded, [...releases, ...settling.statements]);
   } catch (error) {
-    // The batch did not run: the slot is let go on its own (or lapses), and the delivery is retried.
+    // The batch did not run: the slots are let go on their own (or lapse), and the delivery is retried.
     await held?.release().catch(() => undefined);
+    await settling.abandon?.().catch(() => undefined);
     throw error;
   }
   held?.done();

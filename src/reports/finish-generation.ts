@@ -45,8 +45,8 @@ function endedStatements(
   return [
     insertHistory(job, outcome, generatedAt),
     ...insertChanges(owner, found, generatedAt, recorded),
-    pruneChanges(job.reportId, settings.historyLimit),
-    pruneHistory(job.reportId, settings.historyLimit),
+    // A report keeps one history row per generation (1, 2, ...): up to the limit's generation there is nothing to prune.
+    ...(job.generation > settings.historyLimit ? [pruneChanges(job.reportId, settings.historyLimit), pruneHistory(job.reportId, settings.historyLimit)] : []),
     ...events.map((type) => deliveryInsert(before.accountId, type, data, { eventKey: eventKey(type), onlyIf: recorded, now })),
     ...changeEventInserts(before.accountId, "report.changed", data, found, { eventKey: eventKey("report.changed"), onlyIf: recorded, now }),
   ];
