@@ -208,24 +208,29 @@ export const releaseFetchSlot = (db: Db, crawlId: number, hold: string) =>
     })
     .where(eq(crawls.id, crawlId));
 
+/** rateCeiling (crawl-pace.ts) in SQL, of the crawl's row. */
+const rateCeilingSql = sql`CASE WHEN ${crawls.crawlDelayMs} > 0 OR ${crawls.render} = 1 THEN 1 ELSE max(1, ${crawls.rate}) END`;
+
 /**
- * A healthy answer's pace when the run it adds to stays under HEALTHY_RUN, the rate within its ceiling and the
- * interval at or above its floor: nextPace's first healthy case, in SQL; the hold let go as releaseFetchSlot does.
+ * A healthy answer's pace, in SQL, in the two cases of nextPace where only the run moves: the run it adds to stays
+ * under HEALTHY_RUN (the rate within its ceiling, the interval at or above its floor), or it completes a run of a
+ * crawl already at its ceiling and floor, which starts a new run and changes nothing else (a steady fast crawl: every
+ * HEALTHY_RUN-th answer). The hold is let go as releaseFetchSlot does. Any other answer is read, computed and set.
  */
 const countHealthyAnswer = (db: Db, crawlId: number, hold: string) =>
   db
     .update(crawls)
     .set({
-      healthyRun: sql`${crawls.healthyRun} + 1`,
+      healthyRun: sql`CASE WHEN ${crawls.healthyRun} + 1 < ${HEALTHY_RUN} THEN ${crawls.healthyRun} + 1 ELSE 0 END`,
       fetchHolds: sql`json_remove(${crawls.fetchHolds}, ${`$."${hold}"`})`,
       nextSlotAt: sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${crawls.currentIntervalMs} / max(1, ${crawls.currentRate}))`,
     })
     .where(
       and(
         eq(crawls.id, crawlId),
-        sql`${crawls.healthyRun} + 1 < ${HEALTHY_RUN}`,
         sql`${crawls.currentIntervalMs} >= ${crawls.intervalMs}`,
-        sql`${crawls.currentRate} <= CASE WHEN ${crawls.crawlDelayMs} > 0 OR ${crawls.render} = 1 THEN 1 ELSE max(1, ${crawls.rate}) END`,
+        sql`${crawls.currentRate} <= ${rateCeilingSql}`,
+        sql`(${crawls.healthyRun} + 1 < ${HEALTHY_RUN} OR (${crawls.currentIntervalMs} = ${crawls.intervalMs} AND ${crawls.currentRate} = ${rateCeilingSql}))`,
       ),
     )
     .returning({ id: crawls.id });
@@ -248,17 +253,17 @@ export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, a
 
 /**
  * recordFetchAnswer's first round trip as statements for a caller's batch (a crawl page's generation end: one round
- * trip fewer), and the rest with their results. Most answers are healthy ones inside a run, which only count the run
- * (crawl-pace.ts nextPace): one UPDATE that applies only then, with the pace read in the same batch for when it does
- * not; any other answer reads the pace there, then compares and sets it.
+ * trip fewer), and the rest with their results. Most answers are healthy ones that only move the run
+ * (countHealthyAnswer): one UPDATE, and the pace is read after it only when it did not apply (a step of the pace);
+ * any other answer reads the pace in the batch, then compares and sets it.
  */
 export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number) {
   const healthy = healthyAnswer(answer, slowTtfbMs);
   return {
-    statements: healthy ? [countHealthyAnswer(db, crawlId, hold), readPace(crawlId)] : [readPace(crawlId)],
-    async after(results: BatchResults): Promise<void> {
-      if (healthy && (results[0]?.results.length ?? 0) > 0) return;
-      let read = results[healthy ? 1 : 0]?.results[0] as PaceRow | undefined;
+    statements: [healthy ? countHealthyAnswer(db, crawlId, hold) : readPace(crawlId)],
+    async after([first]: BatchResults): Promise<void> {
+      if (healthy && (first?.results.length ?? 0) > 0) return;
+      let read = healthy ? undefined : (first?.results[0] as PaceRow | undefined);
       for (let tries = 0; tries < 5; tries++) {
         const row = read ?? (await db.all<PaceRow>(readPace(crawlId))).at(0);
         read = undefined;

@@ -188,8 +188,9 @@ describe("a fetch's answer moves the crawl's pace", () => {
     const busy = { status: 503, ttfbMs: 5, retryAfter: null };
     const limits = { rate: 3, intervalMs: 200, crawlDelayMs: 0, render: 0, slowTtfbMs: 1000 };
     let expected: Pace = { currentRate: 1, currentIntervalMs: 200, healthyRun: 0 };
-    // Runs of healthy answers up to the ceiling and past it, a slow one, then recovery: every step of the model.
-    for (const answer of [...Array(12).fill(fast), slow, slow, ...Array(12).fill(fast), busy, ...Array(7).fill(fast)]) {
+    // Runs of healthy answers up to the ceiling and past it, a slow one, then recovery back to the ceiling and a run
+    // completed there (only the run starts again, in the one UPDATE): every step of the model.
+    for (const answer of [...Array(12).fill(fast), slow, slow, ...Array(12).fill(fast), busy, ...Array(17).fill(fast)]) {
       const hold = await claimSlotNow(db(), id, 20_000);
       expect(hold).not.toBeNull();
       await recordFetchAnswer(db(), id, hold!, answer, limits.slowTtfbMs);
