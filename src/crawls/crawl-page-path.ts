@@ -19,7 +19,7 @@ import { finalizeCrawl } from "./crawl-steps";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { failedCheckIds } from "../site/issues/check-info";
 import { recordFailures, storedFailures } from "./page-failures";
-import { onePendingPage, pagePending, settlePage } from "./crawl-pages";
+import { anyPagePending, pagePending, settlePage } from "./crawl-pages";
 import { followsLinks, type CrawlSource } from "../site/terms";
 
 /**
@@ -131,8 +131,12 @@ function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPag
   const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
   return {
-    statements: [settlePage(db, job, ok, facts, now), recordFailures(db, job, audited?.failed ?? []), touchCrawl(db, job.crawlId, now), onePendingPage(db, job.crawlId)],
-    async after([settledPage, , , pending]: BatchResults) {
+    statements: [
+      settlePage(db, job, ok, facts, now),
+      recordFailures(db, job, audited?.failed ?? []),
+      touchCrawl(db, job.crawlId, now).returning({ pending: anyPagePending(job.crawlId) }),
+    ],
+    async after([settledPage, , touched]: BatchResults) {
       const settled = settledPage?.results[0] as SettledRow | undefined;
       if (!settled) return;
       // A sitemap crawl follows no link: no read of the crawl to learn it.
@@ -140,8 +144,8 @@ function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPag
         await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
       }
       // Pages still pending: not the last page, no claim to try (the page that settles last tries it; the sweep is
-      // there for a lost one).
-      if (pending?.results.length === 0) await finalizeCrawl(deps, job.crawlId);
+      // there for a lost one). A crawl gone meanwhile returns no row: the claim finds nothing to do.
+      if (!touched?.results[0]?.pending) await finalizeCrawl(deps, job.crawlId);
     },
   };
 }

@@ -104,11 +104,12 @@ export const settlePage = (db: Db, job: Pick<CrawlPageJob, "crawlId" | "crawlPag
     });
 
 /**
- * One page of the crawl still pending, if any: read in a settle's batch. Batches run one at a time, so of the pages
- * settling last, the batch that runs last sees none pending; the others need not try the finalising claim.
+ * Whether a page of the crawl is still pending (1, else 0), as a column the crawl's touch returns in a settle's batch.
+ * Batches run one at a time, so of the pages settling last, the batch that runs last sees none pending; the others
+ * need not try the finalising claim.
  */
-export const onePendingPage = (db: Db, crawlId: number) =>
-  db.select({ id: crawlPages.id }).from(crawlPages).where(and(eq(crawlPages.crawlId, crawlId), eq(crawlPages.state, "pending"))).limit(1);
+export const anyPagePending = (crawlId: number) =>
+  sql<number>`EXISTS (SELECT 1 FROM ${crawlPages} WHERE ${crawlPages.crawlId} = ${crawlId} AND ${crawlPages.state} = 'pending')`.as("pending");
 
 /** The condition that the job's page is still pending, for a statement of another table in the same batch. */
 export const pagePending = (job: Pick<CrawlPageJob, "crawlId" | "crawlPageId">) =>
