@@ -95,8 +95,13 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
         // The batch did not run: the slot is let go on its own (else it would lapse only after SLOT_HOLD_MS).
         abandon: async () => void (answered && (await releaseFetchSlot(db, job.crawlId, answered.hold))),
         async after(results: BatchResults) {
-          await answered?.after(results.slice(0, answerStatements.length));
-          await settling.after(results.slice(answerStatements.length));
+          // The page's own steps first (its links followed, the last page's claim): a failure of the pace's compare and
+          // set (rare: the generation has ended, so no retry redoes them) then loses only that step of the pace.
+          try {
+            await settling.after(results.slice(answerStatements.length));
+          } finally {
+            await answered?.after(results.slice(0, answerStatements.length));
+          }
           // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out (the
           // link checks and site checks that follow never render).
           if (rendered && pool && (await pagesDone(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
