@@ -253,7 +253,7 @@ export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, a
 
 /**
  * recordFetchAnswer's first round trip as statements for a caller's batch (a crawl page's generation end: one round
- * trip fewer), and the rest with their results. Most answers are healthy ones that only move the run
+ * trip fewer), the rest with their results, and what lets the hold go if that batch fails. Most answers are healthy ones that only move the run
  * (countHealthyAnswer): one UPDATE, and the pace is read after it only when it did not apply (a step of the pace);
  * any other answer reads the pace in the batch, then compares and sets it.
  */
@@ -287,6 +287,10 @@ export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteA
           .returning({ id: crawls.id });
         if (moved) return;
       }
+      await releaseFetchSlot(db, crawlId, hold);
+    },
+    /** The caller's batch did not run: the hold is let go on its own (else it lapses only after its hold time). */
+    async abandon(): Promise<void> {
       await releaseFetchSlot(db, crawlId, hold);
     },
   };

@@ -34,7 +34,7 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
   let facts: PageFacts | null = null;
   let rendered = false;
   // An audited page's fetch answer, recorded in the batch that ends its generation (settle) rather than on its own.
-  let answering: (ReturnType<typeof fetchAnswer> & { hold: string }) | null = null;
+  let answering: ReturnType<typeof fetchAnswer> | null = null;
   return {
     fetchedWith: { sealedAuth: ofCrawl<string | null>(crawls.authSecret), render: ofCrawl<number>(crawls.render) },
     async analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep> {
@@ -79,7 +79,7 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       // The fetch has ended: the slot is let go, and the crawl's pace moves with what the site's answer showed. An
       // audited page's generation ends next (a failure may go to the slow lane or a retry instead), so its answer
       // rides in that batch: one round trip fewer, the slot held only as long as the page's last steps.
-      if (answer && outcome.ok) answering = { ...fetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs), hold: slot.hold };
+      if (answer && outcome.ok) answering = fetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs);
       else if (answer) await recordFetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs);
       else await releaseFetchSlot(db, job.crawlId, slot.hold);
       return { next: "finish", outcome };
@@ -92,8 +92,8 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       const answerStatements = answered?.statements ?? [];
       return {
         statements: [...answerStatements, ...settling.statements],
-        // The batch did not run: the slot is let go on its own (else it would lapse only after SLOT_HOLD_MS).
-        abandon: async () => void (answered && (await releaseFetchSlot(db, job.crawlId, answered.hold))),
+        // The batch did not run: the fetch slot is let go on its own (else it would lapse only after SLOT_HOLD_MS).
+        abandon: async () => await answered?.abandon(),
         async after(results: BatchResults) {
           // The page's own steps first (its links followed, the last page's claim): a failure of the pace's compare and
           // set (rare: the generation has ended, so no retry redoes them) then loses only that step of the pace.
