@@ -149,7 +149,7 @@ export default defineConfig(async () => {
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 };
   // Every workerd start loads the module graph into a fresh isolate, one module a message from vitest's process: the
-  // dependencies bundled once by Vite's optimizer are ~450 modules fewer a start than their files one by one (a
+  // dependencies bundled once by Vite's optimizer are about half the messages of their files one by one (a
   // workerd file's start ~1/3 shorter, docs/testing.md). Every bare import of the Worker and of the tests run in
   // workerd is listed, subpaths included: a subpath left out would load its package's files beside the bundle, two
   // copies of one module (hono's HTTPException, zod's classes) whose instanceof checks would no longer meet.
