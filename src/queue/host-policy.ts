@@ -5,7 +5,7 @@ import { claimProbe, probeEnded, probeState } from "./host-probe";
 import { markWaiting } from "./host-share";
 import { claimHostSlot, hostOf, pollFor, releaseHostSlot, waitForHostSlot, type HostClaim, type Lane } from "./host-slots";
 import { createHostTurns } from "./host-turns";
-import { markUrlSlow, pageAnswered } from "./slowness";
+import { ANSWER_WRITE_EVERY_MS, markUrlSlow, pageAnswered, urlAnswered } from "./slowness";
 
 /**
  * How long a delivery waits in the consumer for its host's slot before going back to the queue; in the main lane at
@@ -78,17 +78,23 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
   const movedUrls = new Set<string>();
   /** Accounts this invocation already marked as waiting for a host: once per invocation is enough (it lasts 10 s). */
   const waitingMarked = new Set<string>();
+  /**
+   * When this invocation last wrote each host's answer in time (its batch ran): within ANSWER_WRITE_EVERY_MS the
+   * statement would change nothing, so its next fast pages of the host leave it out (one statement a page fewer).
+   */
+  const answersWritten = new Map<string, number>();
+  const answerWrittenLately = (host: string) => Date.now() - (answersWritten.get(host) ?? -Infinity) < ANSWER_WRITE_EVERY_MS;
 
   /**
    * The slot freed, with what the analysis showed of its page (and, for a probe, of its host): one batch, so there is
    * no moment it looks fast.
    */
-  const afterAnalysis = (claim: HostClaim, verdict?: UrlVerdict): Statement[] => {
+  const afterAnalysis = (claim: HostClaim, verdict: UrlVerdict | undefined, writesAnswer: boolean): Statement[] => {
     const page = { url: claim.url, host: claim.host };
     const free = releaseHostSlot(db, claim.reportId);
     const probe = claim.probe ? [probeEnded(db, claim.reportId, claim.host, verdict === "slow")] : [];
     if (verdict === "slow") return [free, markUrlSlow(db, page, slowForMs), ...probe];
-    if (verdict === "fast") return [free, ...pageAnswered(db, page), ...probe];
+    if (verdict === "fast") return [free, ...(writesAnswer ? pageAnswered(db, page) : [urlAnswered(db, page)]), ...probe];
     return [free, ...probe];
   };
 
@@ -160,13 +166,19 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
       // fast).
       const releasing = (verdict?: UrlVerdict): HeldRelease => {
         if (verdict === "slow" && lane === "main") movedUrls.add(url);
-        const statements = afterAnalysis(claimed, verdict);
+        const writesAnswer = verdict === "fast" && !answerWrittenLately(host);
+        const statements = afterAnalysis(claimed, verdict, writesAnswer);
+        const ran = () => void (writesAnswer && answersWritten.set(host, Date.now()));
         return {
           statements,
-          done: () => turn.release(),
+          done: () => {
+            ran();
+            turn.release();
+          },
           release: async () => {
             try {
               await runBatch(db, statements);
+              ran();
             } finally {
               turn.release();
             }

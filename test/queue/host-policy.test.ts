@@ -209,4 +209,26 @@ describe("the host policy", () => {
     expect(isSlot(main)).toBe(true);
     await (main as HostSlot).release("fast");
   });
+
+  it("writes a host's answer in time once in ANSWER_WRITE_EVERY_MS per invocation; each fast page still forgets its slow URL", async () => {
+    const host = newHost();
+    const policy = createHostPolicy(db, "main", settings);
+    const first = (await policy.take(nextReport(), page(host), 1)) as HostSlot;
+    const firstRelease = first.releasing("fast");
+    expect(firstRelease.statements).toHaveLength(3);
+    await first.release("fast");
+    const answered = await env.DB.prepare("SELECT answered_at FROM analysis_host_answers WHERE host = ?").bind(host).first<{ answered_at: number }>();
+    expect(answered?.answered_at).toBeGreaterThan(0);
+    // The next fast page of the host in this invocation leaves the answer out, and its URL, once slow, is forgotten.
+    const url = page(host);
+    await env.DB.prepare("INSERT INTO analysis_slow_urls (url, host, path, slow_until) VALUES (?, ?, ?, 0)").bind(url, host, url).run();
+    const second = (await policy.take(nextReport(), url, 1)) as HostSlot;
+    expect(second.releasing("fast").statements).toHaveLength(2);
+    await second.release("fast");
+    expect(await slowUrl(url)).toBeNull();
+    // Another invocation has not written it: its first fast page writes it (the statement applies once it is old).
+    const other = (await createHostPolicy(db, "main", settings).take(nextReport(), page(host), 1)) as HostSlot;
+    expect(other.releasing("fast").statements).toHaveLength(3);
+    await other.release("fast");
+  });
 });
