@@ -56,6 +56,21 @@ export interface HostPolicy {
 
 export type HostSettings = Pick<Config, "hostConcurrency" | "firstDeadlineMs"> & { analysis: Pick<Config["analysis"], "timeoutMs"> };
 
+/**
+ * When this isolate last ran a batch with a host's answer in time, across its invocations of either lane: for
+ * ANSWER_WRITE_EVERY_MS after, the next fast pages of the host leave the statement out, one statement a page fewer.
+ * The statement only writes an answer older than ANSWER_WRITE_EVERY_MS, so the row is left at most twice that old
+ * (another isolate's write may have just beaten this one's), far within the ANSWERED_LATELY_MS it vouches for.
+ * Emptied past ANSWERS_REMEMBERED hosts, so a long-lived isolate that saw many hosts holds no more than that.
+ */
+const answersWritten = new Map<string, number>();
+const ANSWERS_REMEMBERED = 1_000;
+const answerWrittenLately = (host: string) => Date.now() - (answersWritten.get(host) ?? -Infinity) < ANSWER_WRITE_EVERY_MS;
+const answerWritten = (host: string) => {
+  if (answersWritten.size >= ANSWERS_REMEMBERED) answersWritten.clear();
+  answersWritten.set(host, Date.now());
+};
+
 export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): HostPolicy {
   const cap = settings.hostConcurrency;
   const holdMs = settings.analysis.timeoutMs + HOST_SLOT_MARGIN_MS;
@@ -78,12 +93,6 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
   const movedUrls = new Set<string>();
   /** Accounts this invocation already marked as waiting for a host: once per invocation is enough (it lasts 10 s). */
   const waitingMarked = new Set<string>();
-  /**
-   * When this invocation last wrote each host's answer in time (its batch ran): within ANSWER_WRITE_EVERY_MS the
-   * statement would change nothing, so its next fast pages of the host leave it out (one statement a page fewer).
-   */
-  const answersWritten = new Map<string, number>();
-  const answerWrittenLately = (host: string) => Date.now() - (answersWritten.get(host) ?? -Infinity) < ANSWER_WRITE_EVERY_MS;
 
   /**
    * The slot freed, with what the analysis showed of its page (and, for a probe, of its host): one batch, so there is
@@ -168,7 +177,7 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
         if (verdict === "slow" && lane === "main") movedUrls.add(url);
         const writesAnswer = verdict === "fast" && !answerWrittenLately(host);
         const statements = afterAnalysis(claimed, verdict, writesAnswer);
-        const ran = () => void (writesAnswer && answersWritten.set(host, Date.now()));
+        const ran = () => void (writesAnswer && answerWritten(host));
         return {
           statements,
           done: () => {

@@ -46,7 +46,7 @@ export const pageAnswered = (db: Db, page: Page) => [urlAnswered(db, page), host
 
 /**
  * The host answered in time: written only if its last write is ANSWER_WRITE_EVERY_MS old. A caller that wrote it
- * itself less than that ago may leave the statement out (the consumer's invocation remembers its writes).
+ * itself less than that ago may leave the statement out (the host policy remembers, per isolate, the batches that wrote it).
  */
 export const hostAnswered = (db: Db, host: string) =>
   db
