@@ -5,7 +5,7 @@ import { claimProbe, probeEnded, probeState } from "./host-probe";
 import { markWaiting } from "./host-share";
 import { claimHostSlot, hostOf, pollFor, releaseHostSlot, waitForHostSlot, type HostClaim, type Lane } from "./host-slots";
 import { createHostTurns } from "./host-turns";
-import { markUrlSlow, pageAnswered } from "./slowness";
+import { ANSWER_WRITE_EVERY_MS, markUrlSlow, pageAnswered, urlAnswered } from "./slowness";
 
 /**
  * How long a delivery waits in the consumer for its host's slot before going back to the queue; in the main lane at
@@ -56,6 +56,21 @@ export interface HostPolicy {
 
 export type HostSettings = Pick<Config, "hostConcurrency" | "firstDeadlineMs"> & { analysis: Pick<Config["analysis"], "timeoutMs"> };
 
+/**
+ * When this isolate last ran a batch with a host's answer in time, across its invocations of either lane: for
+ * ANSWER_WRITE_EVERY_MS after, the next fast pages of the host leave the statement out, one statement a page fewer.
+ * The statement only writes an answer older than ANSWER_WRITE_EVERY_MS, so the row is left at most twice that old
+ * (another isolate's write may have just beaten this one's), far within the ANSWERED_LATELY_MS it vouches for.
+ * Emptied past ANSWERS_REMEMBERED hosts, so a long-lived isolate that saw many hosts holds no more than that.
+ */
+const answersWritten = new Map<string, number>();
+const ANSWERS_REMEMBERED = 1_000;
+const answerWrittenLately = (host: string) => Date.now() - (answersWritten.get(host) ?? -Infinity) < ANSWER_WRITE_EVERY_MS;
+const answerWritten = (host: string) => {
+  if (answersWritten.size >= ANSWERS_REMEMBERED) answersWritten.clear();
+  answersWritten.set(host, Date.now());
+};
+
 export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): HostPolicy {
   const cap = settings.hostConcurrency;
   const holdMs = settings.analysis.timeoutMs + HOST_SLOT_MARGIN_MS;
@@ -83,12 +98,12 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
    * The slot freed, with what the analysis showed of its page (and, for a probe, of its host): one batch, so there is
    * no moment it looks fast.
    */
-  const afterAnalysis = (claim: HostClaim, verdict?: UrlVerdict): Statement[] => {
+  const afterAnalysis = (claim: HostClaim, verdict: UrlVerdict | undefined, writesAnswer: boolean): Statement[] => {
     const page = { url: claim.url, host: claim.host };
     const free = releaseHostSlot(db, claim.reportId);
     const probe = claim.probe ? [probeEnded(db, claim.reportId, claim.host, verdict === "slow")] : [];
     if (verdict === "slow") return [free, markUrlSlow(db, page, slowForMs), ...probe];
-    if (verdict === "fast") return [free, ...pageAnswered(db, page), ...probe];
+    if (verdict === "fast") return [free, ...(writesAnswer ? pageAnswered(db, page) : [urlAnswered(db, page)]), ...probe];
     return [free, ...probe];
   };
 
@@ -160,13 +175,19 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
       // fast).
       const releasing = (verdict?: UrlVerdict): HeldRelease => {
         if (verdict === "slow" && lane === "main") movedUrls.add(url);
-        const statements = afterAnalysis(claimed, verdict);
+        const writesAnswer = verdict === "fast" && !answerWrittenLately(host);
+        const statements = afterAnalysis(claimed, verdict, writesAnswer);
+        const ran = () => void (writesAnswer && answerWritten(host));
         return {
           statements,
-          done: () => turn.release(),
+          done: () => {
+            ran();
+            turn.release();
+          },
           release: async () => {
             try {
               await runBatch(db, statements);
+              ran();
             } finally {
               turn.release();
             }

@@ -18,7 +18,7 @@ import { analysisHostAnswers, analysisSlowUrls } from "../db/schema";
 /** How long a host's last answer in time vouches for its other pages. */
 const ANSWERED_LATELY_MS = 30_000;
 /** A host's answers are written at most this often: one row write per busy host every few seconds, not per page. */
-const ANSWER_WRITE_EVERY_MS = 5_000;
+export const ANSWER_WRITE_EVERY_MS = 5_000;
 /**
  * Distinct URLs of one path slow at once that make the path slow: one or two may be slow queries of a healthy endpoint,
  * three within a slow URL's memory say the endpoint hangs whatever it is asked.
@@ -42,17 +42,24 @@ export const markUrlSlow = (db: Db, page: Page, forMs: number) =>
     .onConflictDoUpdate({ target: analysisSlowUrls.url, set: { slowUntil: sql`${dbNowMs} + ${forMs}` } });
 
 /** The page answered in time: its URL is forgotten, and its host has answered lately. */
-export const pageAnswered = (db: Db, page: Page) => [
-  db.delete(analysisSlowUrls).where(eq(analysisSlowUrls.url, page.url)),
+export const pageAnswered = (db: Db, page: Page) => [urlAnswered(db, page), hostAnswered(db, page.host)];
+
+/**
+ * The host answered in time: written only if its last write is ANSWER_WRITE_EVERY_MS old. A caller that wrote it
+ * itself less than that ago may leave the statement out (the host policy remembers, per isolate, the batches that wrote it).
+ */
+export const hostAnswered = (db: Db, host: string) =>
   db
     .insert(analysisHostAnswers)
-    .values({ host: page.host, answeredAt: dbNowMs })
+    .values({ host, answeredAt: dbNowMs })
     .onConflictDoUpdate({
       target: analysisHostAnswers.host,
       set: { answeredAt: dbNowMs },
       setWhere: sql`${analysisHostAnswers.answeredAt} < ${dbNowMs} - ${ANSWER_WRITE_EVERY_MS}`,
-    }),
-] as const;
+    });
+
+/** The page answered in time, its host's answer left out: this invocation wrote it moments ago. */
+export const urlAnswered = (db: Db, page: Page) => db.delete(analysisSlowUrls).where(eq(analysisSlowUrls.url, page.url));
 
 /** The URL itself is remembered as slow. */
 const urlSlow = (url: string) => sql`EXISTS (SELECT 1 FROM ${analysisSlowUrls} WHERE url = ${url} AND slow_until > ${dbNowMs})`;

@@ -209,4 +209,31 @@ describe("the host policy", () => {
     expect(isSlot(main)).toBe(true);
     await (main as HostSlot).release("fast");
   });
+
+  it("writes a host's answer in time once in ANSWER_WRITE_EVERY_MS per isolate; each fast page still forgets its slow URL", async () => {
+    const host = newHost();
+    const policy = createHostPolicy(db, "main", settings);
+    const first = (await policy.take(nextReport(), page(host), 1)) as HostSlot;
+    expect(first.releasing("fast").statements).toHaveLength(3);
+    await first.release("fast");
+    const answered = await env.DB.prepare("SELECT answered_at FROM analysis_host_answers WHERE host = ?").bind(host).first<{ answered_at: number }>();
+    expect(answered?.answered_at).toBeGreaterThan(0);
+    // The next fast page of the host leaves the answer out, and its URL, once slow, is forgotten.
+    const url = page(host);
+    await env.DB.prepare("INSERT INTO analysis_slow_urls (url, host, path, slow_until) VALUES (?, ?, ?, 0)").bind(url, host, url).run();
+    const second = (await policy.take(nextReport(), url, 1)) as HostSlot;
+    expect(second.releasing("fast").statements).toHaveLength(2);
+    await second.release("fast");
+    expect(await slowUrl(url)).toBeNull();
+    // So does another invocation of the isolate (the other lane's included); a host it has not written gets its row.
+    const other = createHostPolicy(db, "slow", settings);
+    const again = (await other.take(nextReport(), page(host), 1)) as HostSlot;
+    expect(again.releasing("fast").statements).toHaveLength(2);
+    await again.release("fast");
+    const elsewhere = newHost();
+    const fresh = (await other.take(nextReport(), page(elsewhere), 1)) as HostSlot;
+    expect(fresh.releasing("fast").statements).toHaveLength(3);
+    await fresh.release("fast");
+    expect(await env.DB.prepare("SELECT 1 AS one FROM analysis_host_answers WHERE host = ?").bind(elsewhere).first()).not.toBeNull();
+  });
 });
