@@ -253,9 +253,9 @@ export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, a
 
 /**
  * recordFetchAnswer's first round trip as statements for a caller's batch (a crawl page's generation end: one round
- * trip fewer), the rest with their results, and what lets the hold go if that batch fails. Most answers are healthy ones that only move the run
- * (countHealthyAnswer): one UPDATE, and the pace is read after it only when it did not apply (a step of the pace);
- * any other answer reads the pace in the batch, then compares and sets it.
+ * trip fewer), the rest with their results, and what lets the hold go if that batch fails. Most answers are healthy
+ * ones that only move the run (countHealthyAnswer): one UPDATE, and the pace is read after it only when it did not
+ * apply (a step of the pace); any other answer reads the pace in the batch, then compares and sets it.
  */
 export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number) {
   const healthy = healthyAnswer(answer, slowTtfbMs);

@@ -5,7 +5,7 @@ import { claimProbe, probeEnded, probeState } from "./host-probe";
 import { markWaiting } from "./host-share";
 import { claimHostSlot, hostOf, pollFor, releaseHostSlot, waitForHostSlot, type HostClaim, type Lane } from "./host-slots";
 import { createHostTurns } from "./host-turns";
-import { ANSWER_WRITE_EVERY_MS, markUrlSlow, pageAnswered, urlAnswered } from "./slowness";
+import { ANSWER_WRITE_EVERY_MS, hostAnswered, markUrlSlow, urlAnswered } from "./slowness";
 
 /**
  * How long a delivery waits in the consumer for its host's slot before going back to the queue; in the main lane at
@@ -103,7 +103,7 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
     const free = releaseHostSlot(db, claim.reportId);
     const probe = claim.probe ? [probeEnded(db, claim.reportId, claim.host, verdict === "slow")] : [];
     if (verdict === "slow") return [free, markUrlSlow(db, page, slowForMs), ...probe];
-    if (verdict === "fast") return [free, ...(writesAnswer ? pageAnswered(db, page) : [urlAnswered(db, page)]), ...probe];
+    if (verdict === "fast") return [free, urlAnswered(db, page), ...(writesAnswer ? [hostAnswered(db, page.host)] : []), ...probe];
     return [free, ...probe];
   };
 

@@ -41,9 +41,6 @@ export const markUrlSlow = (db: Db, page: Page, forMs: number) =>
     .values({ ...page, path: pathOf(page.url), slowUntil: sql`${dbNowMs} + ${forMs}` })
     .onConflictDoUpdate({ target: analysisSlowUrls.url, set: { slowUntil: sql`${dbNowMs} + ${forMs}` } });
 
-/** The page answered in time: its URL is forgotten, and its host has answered lately. */
-export const pageAnswered = (db: Db, page: Page) => [urlAnswered(db, page), hostAnswered(db, page.host)];
-
 /**
  * The host answered in time: written only if its last write is ANSWER_WRITE_EVERY_MS old. A caller that wrote it
  * itself less than that ago may leave the statement out (the host policy remembers, per isolate, the batches that wrote it).
@@ -58,7 +55,7 @@ export const hostAnswered = (db: Db, host: string) =>
       setWhere: sql`${analysisHostAnswers.answeredAt} < ${dbNowMs} - ${ANSWER_WRITE_EVERY_MS}`,
     });
 
-/** The page answered in time, its host's answer left out: this invocation wrote it moments ago. */
+/** The page answered in time: its URL is forgotten. (That its host answered is hostAnswered's statement.) */
 export const urlAnswered = (db: Db, page: Page) => db.delete(analysisSlowUrls).where(eq(analysisSlowUrls.url, page.url));
 
 /** The URL itself is remembered as slow. */
