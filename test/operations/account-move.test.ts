@@ -29,14 +29,45 @@ let dev: DevServer;
 let key: string;
 let accountId: number;
 
+/**
+ * `send` again when its 500 came with workerd's "database is locked" in the dev server's log, at most twice. Locally the
+ * command's `wrangler d1 execute --local` is a second process opening the SQLite files `wrangler dev` holds, and a
+ * statement of the Worker that meets that open fails with SQLITE_BUSY (workerd's SQLite waits for no lock; seen about
+ * once in 300 cron runs beside a command reading in a loop). Deployed, the command goes through D1's API and nothing
+ * else opens the files; any other 500 still fails the test.
+ */
+async function unlessLocked(send: () => Promise<Response>): Promise<Response> {
+  const locks = () => (dev.output().match(/database is locked/g) ?? []).length;
+  for (let attempt = 0; ; attempt++) {
+    const seen = locks();
+    const res = await send();
+    if (res.status !== 500 || attempt === 2) return res;
+    // The log comes through a pipe: give its line a moment to arrive.
+    const until = Date.now() + 1000;
+    while (locks() === seen && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (locks() === seen) return res;
+  }
+}
+
 async function api(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${dev.origin}${path}`, { ...init, headers: { Authorization: `Bearer ${key}`, Accept: "application/json", ...init.headers } });
+  const res = await unlessLocked(() => fetch(`${dev.origin}${path}`, { ...init, headers: { Authorization: `Bearer ${key}`, Accept: "application/json", ...init.headers } }));
   return { status: res.status, headers: res.headers, json: (await res.json().catch(() => null)) as any };
 }
 const createReport = (query: string) =>
   api("/api/v1/reports", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ url: page(query) }) });
+/** What wrangler dev logged of errors, for an assertion's message (less its offline calls home to workers.cloudflare.com). */
+const loggedErrors = () =>
+  dev
+    .output()
+    .split("\n")
+    .filter((line) => /error|failed/i.test(line) && !/ENOTFOUND/.test(line))
+    .slice(-20)
+    .join("\n");
 /** One cron run of the local Worker. */
-const tick = async () => expect((await fetch(`${dev.origin}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
+const tick = async () => {
+  const res = await unlessLocked(() => fetch(`${dev.origin}/__scheduled?cron=*+*+*+*+*`));
+  expect(res.status, res.status === 200 ? "" : loggedErrors()).toBe(200);
+};
 
 beforeAll(async () => {
   execFileSync(tsx, ["scripts/migrate.mjs", "--shards", "3"], { env, stdio: "ignore" });
