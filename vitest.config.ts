@@ -1,6 +1,9 @@
 import { globSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+// The bundled dependencies of the workerd projects, and the folders run in Node (test/operations/: the operator's
+// commands against wrangler dev, in `npm run test:e2e`, vitest.operations.config.ts).
+import { notInWorkerd, prebundled } from "./test/prebundled.mjs";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
@@ -141,29 +144,11 @@ export default defineConfig(async () => {
   const moves = ["test/db/move-account.test.ts", "test/db/move-job.test.ts"];
   // Field data with a key (the local API's: CRUX_TEST_KEY of test/server/crux-api.ts), and a query deadline a hanging answer passes within a test's time.
   const field = ["test/field/scenarios/crux-field-data.test.ts", "test/field/field-data.test.ts"];
-  // test/operations/: the operator's commands against wrangler dev, in `npm run test:e2e` (vitest.operations.config.ts).
-  const notInWorkerd = ["test/e2e/**", "test/cli/**", "test/lighthouse/**", "test/operations/**"];
   const pureFiles = new Set(globSync(pure, { cwd: import.meta.dirname }));
   const isolatedFiles = globSync(isolated, { cwd: import.meta.dirname }).filter((file) => !pureFiles.has(file));
   // A test's own deadline is what it waits for (polls, the settings' deadlines); this only bounds a test that hangs. CI's
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 };
-  // Every workerd start loads the module graph into a fresh isolate, one module a message from vitest's process: the
-  // dependencies bundled once by Vite's optimizer are about half the messages of their files one by one (a
-  // workerd file's start ~1/3 shorter, docs/testing.md). Every bare import of the Worker and of the tests run in
-  // workerd is listed, subpaths included: a subpath left out would load its package's files beside the bundle, two
-  // copies of one module (hono's HTTPException, zod's classes) whose instanceof checks would no longer meet.
-  // @cloudflare/puppeteer stays as it is (it imports Node built-ins the optimizer cannot resolve for workerd).
-  const prebundled = [
-    ...["hono", "hono/factory", "hono/utils/http-status", "hono/jsx", "hono/jsx/jsx-runtime", "hono/cookie", "hono/body-limit", "hono/http-exception"],
-    ...["zod", "zod/mini", "drizzle-orm", "drizzle-orm/sqlite-core", "drizzle-orm/d1", "@hono/zod-openapi", "@hono/zod-validator"],
-    ...["@hono/mcp", "@scalar/hono-api-reference", "linkedom", "htmlparser2", "ipaddr.js"],
-    ...["@modelcontextprotocol/sdk/types.js", "@modelcontextprotocol/sdk/server/mcp.js", "@modelcontextprotocol/sdk/validation/types.js"],
-    ...["@modelcontextprotocol/sdk/shared/protocol.js", "@modelcontextprotocol/sdk/client/streamableHttp.js", "@modelcontextprotocol/sdk/client/index.js"],
-    // The tests' own: the reference validators they compare against, property tests, the stock linkedom.
-    ...["standardwebhooks", "fast-xml-parser", "ajv/dist/2020", "ajv-formats", "@marbec/web-auto-extractor", "@adobe/structured-data-validator"],
-    ...["linkedom-stock", "fast-check"],
-  ];
   const inWorkerd = { ...common, deps: { optimizer: { ssr: { enabled: true, include: prebundled } } } };
   return {
     test: {

@@ -4,7 +4,7 @@
 // under its name; the step fails when any check failed, after all have ended.
 import { spawn } from "node:child_process";
 
-const checks = ["typecheck", "lint:layers", "lint:docs", "lint:tests", "lint:openapi"];
+const checks = ["typecheck", "lint:layers", "lint:docs", "lint:tests", "lint:prebundled", "lint:openapi"];
 
 function run(script) {
   const started = Date.now();
