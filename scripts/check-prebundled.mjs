@@ -2,7 +2,7 @@
 // (test/prebundled.mjs), so no package loads twice, once in the bundle and once file by file. Walks the imports from
 // the tests' Worker, their setup and every test file of the workerd projects (test/ less the folders run in Node)
 // through relative imports; type-only imports load nothing and are skipped; a .tsx file imports the JSX runtime.
-import { existsSync, globSync, readFileSync } from "node:fs";
+import { globSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { notInWorkerd, notPrebundled, prebundled } from "../test/prebundled.mjs";
 
@@ -18,10 +18,11 @@ const entries = [
 // Static forms start a line (not a "from" inside a string of SQL).
 const specifiers = /^[ \t]*(?:import(\s+type\b)?\s+[\w*{]|export(\s+type\b)?\s*[*{])[^"';]*?\bfrom\s*["']([^"']+)["']|^[ \t]*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 
+/** The file a relative specifier names (a folder's is its index.ts). */
 function resolve(from, specifier) {
   const base = join(dirname(from), specifier);
   const candidates = [base, base.replace(/\.js$/, ".ts"), `${base}.ts`, `${base}.tsx`, `${base}.mjs`, join(base, "index.ts")];
-  return candidates.find((file) => existsSync(file) && !file.endsWith("/"));
+  return candidates.find((file) => statSync(file, { throwIfNoEntry: false })?.isFile());
 }
 
 const missing = new Map();
