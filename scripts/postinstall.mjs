@@ -1,7 +1,7 @@
 // After `npm ci` in this repository: lays the Worker's static assets (scripts/reference-assets.mjs), then applies
 // patches/ (linkedom's lazy event-listener map; @cloudflare/vitest-plugin sending workerd a cached module's code
-// without its source map, and escaping its messages' strings natively), failing the install if a patch no longer
-// applies. In an installed
+// without its source map, and escaping its messages' strings natively; drizzle-orm's `is` keeping its answer per
+// class), failing the install if a patch no longer applies. In an installed
 // copy of the package there is neither patches/ nor patch-package: do nothing.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { CrawlSettings } from "../config";
 import type { FieldFacts } from "../analysis/types";
 import { dbNowMs } from "../db/clock";
@@ -212,28 +212,45 @@ export const releaseFetchSlot = (db: Db, crawlId: number, hold: string) =>
 const rateCeilingSql = sql`CASE WHEN ${crawls.crawlDelayMs} > 0 OR ${crawls.render} = 1 THEN 1 ELSE max(1, ${crawls.rate}) END`;
 
 /**
+ * A page's settle asks of its crawl's row: touched (`updatedAt`, which the stall sweep looks at), and whether pages
+ * are still pending (`pending`, read after the page's own settle in the same batch).
+ */
+export interface CrawlTouch {
+  updatedAt: string;
+  pending: SQL.Aliased<number>;
+}
+
+/** The crawl touched at a page's settle, returning whether pages are still pending (CrawlTouch). */
+const touchReturningPending = (db: Db, crawlId: number, touch: CrawlTouch) =>
+  touchCrawl(db, crawlId, touch.updatedAt).returning({ pending: touch.pending });
+
+/**
  * A healthy answer's pace, in SQL, in the two cases of nextPace where only the run moves: the run it adds to stays
  * under HEALTHY_RUN (the rate within its ceiling, the interval at or above its floor), or it completes a run of a
  * crawl already at its ceiling and floor, which starts a new run and changes nothing else (a steady fast crawl: every
  * HEALTHY_RUN-th answer). The hold is let go as releaseFetchSlot does. Any other answer is read, computed and set.
+ * The UPDATE applies to the row either way (its columns change only where the answer counts), so a page's settle
+ * rides in it (`touch`): the row is written once a page, not twice. RETURNING gives the row after the change, so
+ * whether the answer counted is told by its hold: only a counted answer lets it go. (A hold that lapsed and was
+ * dropped meanwhile reads as counted too: its run was left as it was, so the crawl's next healthy answer takes the
+ * step this one did not.)
  */
-const countHealthyAnswer = (db: Db, crawlId: number, hold: string) =>
-  db
+const countHealthyAnswer = (db: Db, crawlId: number, hold: string, touch?: CrawlTouch) => {
+  const counts = sql`(${crawls.currentIntervalMs} >= ${crawls.intervalMs} AND ${crawls.currentRate} <= ${rateCeilingSql}
+    AND (${crawls.healthyRun} + 1 < ${HEALTHY_RUN} OR (${crawls.currentIntervalMs} = ${crawls.intervalMs} AND ${crawls.currentRate} = ${rateCeilingSql})))`;
+  const ifCounts = (value: SQL, column: AnyColumn) => sql`CASE WHEN ${counts} THEN ${value} ELSE ${column} END`;
+  const holdPath = `$."${hold}"`;
+  return db
     .update(crawls)
     .set({
-      healthyRun: sql`CASE WHEN ${crawls.healthyRun} + 1 < ${HEALTHY_RUN} THEN ${crawls.healthyRun} + 1 ELSE 0 END`,
-      fetchHolds: sql`json_remove(${crawls.fetchHolds}, ${`$."${hold}"`})`,
-      nextSlotAt: sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${crawls.currentIntervalMs} / max(1, ${crawls.currentRate}))`,
+      ...(touch && { updatedAt: touch.updatedAt }),
+      healthyRun: ifCounts(sql`CASE WHEN ${crawls.healthyRun} + 1 < ${HEALTHY_RUN} THEN ${crawls.healthyRun} + 1 ELSE 0 END`, crawls.healthyRun),
+      fetchHolds: ifCounts(sql`json_remove(${crawls.fetchHolds}, ${holdPath})`, crawls.fetchHolds),
+      nextSlotAt: ifCounts(sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${crawls.currentIntervalMs} / max(1, ${crawls.currentRate}))`, crawls.nextSlotAt),
     })
-    .where(
-      and(
-        eq(crawls.id, crawlId),
-        sql`${crawls.currentIntervalMs} >= ${crawls.intervalMs}`,
-        sql`${crawls.currentRate} <= ${rateCeilingSql}`,
-        sql`(${crawls.healthyRun} + 1 < ${HEALTHY_RUN} OR (${crawls.currentIntervalMs} = ${crawls.intervalMs} AND ${crawls.currentRate} = ${rateCeilingSql}))`,
-      ),
-    )
-    .returning({ id: crawls.id });
+    .where(eq(crawls.id, crawlId))
+    .returning({ counted: sql<number>`json_type(${crawls.fetchHolds}, ${holdPath}) IS NULL`.as("counted"), ...(touch && { pending: touch.pending }) });
+};
 
 /** The pace as recordFetchAnswer reads it; the batch's rows come back as D1 returns them (snake_case). */
 const readPace = (crawlId: number) =>
@@ -255,14 +272,19 @@ export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, a
  * recordFetchAnswer's first round trip as statements for a caller's batch (a crawl page's generation end: one round
  * trip fewer), the rest with their results, and what lets the hold go if that batch fails. Most answers are healthy
  * ones that only move the run (countHealthyAnswer): one UPDATE, and the pace is read after it only when it did not
- * apply (a step of the pace); any other answer reads the pace in the batch, then compares and sets it.
+ * count (a step of the pace); any other answer reads the pace in the batch, then compares and sets it. `touch` (a
+ * page's settle) comes back as `pending(results)`: in the healthy answer's UPDATE, or in an UPDATE of its own.
  */
-export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number) {
+export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number, touch?: CrawlTouch) {
   const healthy = healthyAnswer(answer, slowTtfbMs);
   return {
-    statements: [healthy ? countHealthyAnswer(db, crawlId, hold) : readPace(crawlId)],
+    statements: healthy
+      ? [countHealthyAnswer(db, crawlId, hold, touch)]
+      : [readPace(crawlId), ...(touch ? [touchReturningPending(db, crawlId, touch)] : [])],
+    /** Whether the crawl still had pages pending, as the touch's RETURNING said (no row: the crawl is gone). */
+    pending: (results: BatchResults): boolean => Boolean(results[healthy ? 0 : 1]?.results[0]?.pending),
     async after([first]: BatchResults): Promise<void> {
-      if (healthy && (first?.results.length ?? 0) > 0) return;
+      if (healthy && first?.results[0]?.counted) return;
       let read = healthy ? undefined : (first?.results[0] as PaceRow | undefined);
       for (let tries = 0; tries < 5; tries++) {
         const row = read ?? (await db.all<PaceRow>(readPace(crawlId))).at(0);
@@ -293,6 +315,19 @@ export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteA
     async abandon(): Promise<void> {
       await releaseFetchSlot(db, crawlId, hold);
     },
+  };
+}
+
+/**
+ * A page's settle without a fetch answer to record (it failed before one, or was settled as its report stood): the
+ * crawl touched, and whether pages are still pending.
+ */
+export function touchAtSettle(db: Db, crawlId: number, touch: CrawlTouch) {
+  return {
+    statements: [touchReturningPending(db, crawlId, touch)],
+    pending: (results: BatchResults): boolean => Boolean(results[0]?.results[0]?.pending),
+    after: async (_results: BatchResults): Promise<void> => undefined,
+    abandon: async (): Promise<void> => undefined,
   };
 }
 

@@ -10,7 +10,7 @@ import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../targets/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import type { CrawlDeps } from "./crawl-deps";
-import { fetchAnswer, recordFetchAnswer, releaseFetchSlot, slotClaim, touchCrawl } from "./crawl-lifecycle";
+import { fetchAnswer, recordFetchAnswer, releaseFetchSlot, slotClaim, touchAtSettle, type CrawlTouch } from "./crawl-lifecycle";
 import type { SiteAnswer } from "./crawl-pace";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import { claimFetchSlot, SLOT_HOLD_MS, type Slot } from "./fetch-slot";
@@ -33,8 +33,9 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
     sql<T>`(SELECT ${column} FROM ${crawls} WHERE ${crawls.id} = ${job.crawlId})`;
   let facts: PageFacts | null = null;
   let rendered = false;
-  // An audited page's fetch answer, recorded in the batch that ends its generation (settle) rather than on its own.
-  let answering: ReturnType<typeof fetchAnswer> | null = null;
+  // An audited page's fetch answer, recorded in the batch that ends its generation (settle) rather than on its own,
+  // in the UPDATE that touches the crawl there.
+  let answering: ((touch: CrawlTouch) => ReturnType<typeof fetchAnswer>) | null = null;
   return {
     fetchedWith: { sealedAuth: ofCrawl<string | null>(crawls.authSecret), render: ofCrawl<number>(crawls.render) },
     async analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep> {
@@ -79,29 +80,23 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       // The fetch has ended: the slot is let go, and the crawl's pace moves with what the site's answer showed. An
       // audited page's generation ends next (a failure may go to the slow lane or a retry instead), so its answer
       // rides in that batch: one round trip fewer, the slot held only as long as the page's last steps.
-      if (answer && outcome.ok) answering = fetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs);
+      const answered: SiteAnswer | null = answer;
+      if (answered && outcome.ok) answering = (touch) => fetchAnswer(db, job.crawlId, slot.hold, answered, deps.settings.crawl.slowTtfbMs, touch);
       else if (answer) await recordFetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs);
       else await releaseFetchSlot(db, job.crawlId, slot.hold);
       return { next: "finish", outcome };
     },
     // The page settles in the batch that ends its generation, with its fetch's answer.
     settle(outcome: AnalysisOutcome) {
-      const settling = settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null);
       const answered = answering;
       answering = null;
-      const answerStatements = answered?.statements ?? [];
+      const settling = settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null, answered);
       return {
-        statements: [...answerStatements, ...settling.statements],
+        statements: settling.statements,
         // The batch did not run: the fetch slot is let go on its own (else it would lapse only after SLOT_HOLD_MS).
-        abandon: async () => await answered?.abandon(),
+        abandon: settling.abandon,
         async after(results: BatchResults) {
-          // The page's own steps first (its links followed, the last page's claim): a failure of the pace's compare and
-          // set (rare: the generation has ended, so no retry redoes them) then loses only that step of the pace.
-          try {
-            await settling.after(results.slice(answerStatements.length));
-          } finally {
-            await answered?.after(results.slice(0, answerStatements.length));
-          }
+          await settling.after(results);
           // The crawl's last page: its browser session is closed now rather than when its keep-alive runs out (the
           // link checks and site checks that follow never render).
           if (rendered && pool && (await pagesDone(db, job.crawlId))) await pool.closeCrawl(job.crawlId);
@@ -110,7 +105,7 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
     },
     // The page settles as its report stands, in a batch of its own.
     async settleWithoutFetch(status: ReportStatus | undefined) {
-      const settling = settleCrawlPage(deps, job, status === "completed" ? { facts: null, failed: await storedFailures(db, job.reportId) } : null);
+      const settling = settleCrawlPage(deps, job, status === "completed" ? { facts: null, failed: await storedFailures(db, job.reportId) } : null, null);
       await settling.after(await runBatch(db, settling.statements));
     },
   };
@@ -127,30 +122,39 @@ type SettledRow = { depth: number; url: string; source: CrawlSource };
 
 /**
  * A crawl page's analysis has ended (audited, or failed: null): its facts and failed checks are kept (statements for
- * a batch: the generation's end, or one of their own), then links followed in link mode, and the crawl finalised if
- * this was its last pending page.
+ * a batch: the generation's end, or one of their own), the crawl touched (with the page's fetch answer, `answering`,
+ * when it has one to record: one UPDATE of the crawl's row), then links followed in link mode, and the crawl finalised
+ * if this was its last pending page.
  */
-function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPage | null) {
+function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPage | null, answering: ((touch: CrawlTouch) => ReturnType<typeof fetchAnswer>) | null) {
   const { db } = deps;
   const ok = audited !== null;
   const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
+  // Last in the batch: whether pages are still pending is read after this page's own state changed.
+  const touch: CrawlTouch = { updatedAt: now, pending: anyPagePending(job.crawlId) };
+  const touching = answering ? answering(touch) : touchAtSettle(db, job.crawlId, touch);
+  const own = [settlePage(db, job, ok, facts, now), recordFailures(db, job, audited?.failed ?? [])];
   return {
-    statements: [
-      settlePage(db, job, ok, facts, now),
-      recordFailures(db, job, audited?.failed ?? []),
-      touchCrawl(db, job.crawlId, now).returning({ pending: anyPagePending(job.crawlId) }),
-    ],
-    async after([settledPage, , touched]: BatchResults) {
-      const settled = settledPage?.results[0] as SettledRow | undefined;
-      if (!settled) return;
-      // A sitemap crawl follows no link: no read of the crawl to learn it.
-      if (ok && facts && followsLinks(settled.source)) {
-        await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
+    statements: [...own, ...touching.statements],
+    abandon: touching.abandon,
+    async after(results: BatchResults) {
+      const touched = results.slice(own.length);
+      // The page's own steps first (its links followed, the last page's claim): a failure of the pace's compare and
+      // set (rare: the generation has ended, so no retry redoes them) then loses only that step of the pace.
+      try {
+        const settled = results[0]?.results[0] as SettledRow | undefined;
+        if (!settled) return;
+        // A sitemap crawl follows no link: no read of the crawl to learn it.
+        if (ok && facts && followsLinks(settled.source)) {
+          await expandLinks(deps, job.crawlId, { depth: settled.depth, urls: [settled.url, facts.url], links: facts.links });
+        }
+        // Pages still pending: not the last page, no claim to try (the page that settles last tries it; the sweep is
+        // there for a lost one). A crawl gone meanwhile returns no row: the claim finds nothing to do.
+        if (!touching.pending(touched)) await finalizeCrawl(deps, job.crawlId);
+      } finally {
+        await touching.after(touched);
       }
-      // Pages still pending: not the last page, no claim to try (the page that settles last tries it; the sweep is
-      // there for a lost one). A crawl gone meanwhile returns no row: the claim finds nothing to do.
-      if (!touched?.results[0]?.pending) await finalizeCrawl(deps, job.crawlId);
     },
   };
 }

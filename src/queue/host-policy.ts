@@ -103,7 +103,11 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
     const free = releaseHostSlot(db, claim.reportId);
     const probe = claim.probe ? [probeEnded(db, claim.reportId, claim.host, verdict === "slow")] : [];
     if (verdict === "slow") return [free, markUrlSlow(db, page, slowForMs), ...probe];
-    if (verdict === "fast") return [free, urlAnswered(db, page), ...(writesAnswer ? [hostAnswered(db, page.host)] : []), ...probe];
+    // The main lane's slot is claimed only for a URL not remembered as slow (claimHostSlot), so its fast answer has
+    // nothing to forget: one statement a page fewer. (A mark another consumer's slow attempt of the URL wrote meanwhile
+    // then stands for its time, as it would have had that attempt ended last.) A probe, or the slow lane, forgets it.
+    const forgets = lane === "slow" || claim.probe;
+    if (verdict === "fast") return [free, ...(forgets ? [urlAnswered(db, page)] : []), ...(writesAnswer ? [hostAnswered(db, page.host)] : []), ...probe];
     return [free, ...probe];
   };
 

@@ -8,7 +8,8 @@ import { analysisHostAnswers, analysisSlowUrls } from "../db/schema";
  * Slowness belongs to a URL, not to its host: a slow search page or a broken PDF endpoint is common on a healthy
  * site, and a shared host serves thousands of accounts. A URL is remembered for a while after it missed the main
  * lane's first deadline or was slow again in the slow lane (so the main lane spends no first deadline on it, between
- * a hanging page's attempts included); an answer in time forgets it. A path with several slow URLs (a search endpoint
+ * a hanging page's attempts included); an answer in time forgets it (the main lane tries only URLs it does not
+ * remember, so only a slow-lane attempt or a probe has one to forget). A path with several slow URLs (a search endpoint
  * that hangs for every query) is slow too, so its next new URL does not pay a first deadline to show it. Only a host
  * that has a slow URL and has answered nothing in time lately (a site that is down or hangs as a whole) is slow as a
  * whole, so its other pages do not each pay the main lane a first deadline to show it; one of them at a time still

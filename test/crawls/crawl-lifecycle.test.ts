@@ -9,6 +9,7 @@ import {
   crawlFailures,
   deleteCrawlRow,
   failCrawl,
+  fetchAnswer,
   insertCrawl,
   markCancelled,
   markRunning,
@@ -25,6 +26,8 @@ import type { CrawlDeps } from "../../src/crawls/crawl-deps";
 import { runDueCrawls } from "../../src/crawls/run-due-crawls";
 import { sweepCrawls } from "../../src/crawls/sweep-crawls";
 import { createDb } from "../../src/db/client";
+import { runBatch } from "../../src/db/batch";
+import { anyPagePending } from "../../src/crawls/crawl-pages";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { site, startCrawl, waitForCrawl } from "../helpers/crawl";
 import { createEndpoint, deliverMessage, hookUrl, received, waitForWebhooks } from "../helpers/webhooks";
@@ -201,6 +204,49 @@ describe("a fetch's answer moves the crawl's pace", () => {
       // The next start is due at once for the test's next claim.
       await env.DB.prepare("UPDATE crawls SET next_slot_at = 0 WHERE id = ?").bind(id).run();
     }
+  });
+});
+
+describe("a page's settle with its fetch's answer", () => {
+  it("touches the crawl and says whether pages are pending in the healthy answer's one UPDATE; the pace moves as nextPace says", async () => {
+    const caller = await createCaller("lifecycle-touch");
+    const id = await seedCrawl(caller, { status: "running", project: "touch.example", updatedAt: "2020-01-01T00:00:00.000Z" });
+    await env.DB.prepare("UPDATE crawls SET rate = 2, interval_ms = 200, current_rate = 1, current_interval_ms = 200, healthy_run = 0 WHERE id = ?").bind(id).run();
+    await addPage(id, "https://touch.example/left", "pending");
+    const fast = { status: 200, ttfbMs: 5, retryAfter: null };
+    const busy = { status: 503, ttfbMs: 5, retryAfter: null };
+    const limits = { rate: 2, intervalMs: 200, crawlDelayMs: 0, render: 0, slowTtfbMs: 1000 };
+    let expected: Pace = { currentRate: 1, currentIntervalMs: 200, healthyRun: 0 };
+    // A run to the ceiling (a step taken by compare and set after the UPDATE did not count it), a busy answer (the pace
+    // read in the batch, the touch an UPDATE of its own), recovery; the last answer settles the crawl's last page.
+    const answers = [...Array(12).fill(fast), busy, ...Array(11).fill(fast)];
+    const rates: number[] = [];
+    for (const [n, answer] of answers.entries()) {
+      const last = n === answers.length - 1;
+      if (last) await env.DB.prepare("UPDATE crawl_pages SET state = 'audited' WHERE crawl_id = ?").bind(id).run();
+      const hold = await claimSlotNow(db(), id, 20_000);
+      expect(hold).not.toBeNull();
+      const updatedAt = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+      const answering = fetchAnswer(db(), id, hold!, answer, limits.slowTtfbMs, { updatedAt, pending: anyPagePending(id) });
+      expect(answering.statements).toHaveLength(answer === fast ? 1 : 2);
+      const results = await runBatch(db(), answering.statements);
+      expect(answering.pending(results)).toBe(!last);
+      await answering.after(results);
+      expected = nextPace(expected, answer, limits).pace;
+      rates.push(expected.currentRate);
+      const row = await crawlRow(id);
+      expect({ currentRate: row!.current_rate, currentIntervalMs: row!.current_interval_ms, healthyRun: row!.healthy_run }).toEqual(expected);
+      expect(JSON.parse(row!.fetch_holds)).toEqual({});
+      expect(row!.updated_at).toBe(updatedAt);
+      await env.DB.prepare("UPDATE crawls SET next_slot_at = 0 WHERE id = ?").bind(id).run();
+    }
+    // The model's steps were taken: up to the ceiling, down at the busy answer, up again.
+    expect(rates.indexOf(2)).toBeLessThan(12);
+    expect(rates[12]).toBe(1);
+    expect(rates.at(-1)).toBe(2);
+    // A crawl gone: no row, so no page pending (the finaliser's claim then finds nothing).
+    const gone = fetchAnswer(db(), id + 1_000_000, "nohold", fast, limits.slowTtfbMs, { updatedAt: new Date().toISOString(), pending: anyPagePending(id + 1_000_000) });
+    expect(gone.pending(await runBatch(db(), gone.statements))).toBe(false);
   });
 });
 
