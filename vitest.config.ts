@@ -69,7 +69,7 @@ export default defineConfig(async () => {
     "test/analysis/structured-data/**/*.test.ts",
     "test/site/issues/**/*.test.ts",
     "test/field/{crux-record,memory-store}.test.ts",
-    "test/analysis/{body-budget,credentials,head-source,lab-metrics,llms-txt,nesting,parse,partial-read,robots,score,settings,url-guard}.test.ts",
+    "test/analysis/{body-budget,credentials,head-source,lab-metrics,llms-txt,nesting,parse,partial-read,robots,score,settings,text-hash,url-guard}.test.ts",
     "test/analysis/scenarios/linkedom-patch.test.ts",
     "test/page/{arrange-checks,describe-result,describe-retry,field-view,hmac,palette,shared-subject}.test.ts",
     "test/site/discovery/{llms-links,normalize-url,pause,robots-rules,sitemap-parse,url-tally}.test.ts",

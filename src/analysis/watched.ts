@@ -4,7 +4,7 @@ import { metaContents, relTokens, textOf, titleElement } from "./checks/seo-help
 import { findStructuredData } from "./checks/structured-data";
 import { headTags, tags } from "./parse";
 import type { Page } from "./types";
-import { textHash as hash53 } from "../site/checks/text-hash";
+import { textHash as hash53 } from "./text-hash";
 
 /**
  * What SEO people watch on a page (docs/monitoring.md "Changes and alerts"), kept with each completed generation's

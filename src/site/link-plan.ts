@@ -2,7 +2,7 @@ import type { LinkAnswer } from "../analysis/check-link";
 import { audited } from "./checks/helpers";
 import { emptyPageIndex, indexPages, indexed, type PageIndex } from "./checks/page-index";
 import { ROBOTS_DISALLOWED } from "./checks/link-targets";
-import { textHash } from "./checks/text-hash";
+import { textHash } from "../analysis/text-hash";
 import type { PageBatches } from "./checks/index";
 import type { SitePage } from "./checks/types";
 import type { LinkKind } from "./terms";

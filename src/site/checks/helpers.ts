@@ -1,6 +1,6 @@
 import type { PageFacts } from "../page-facts";
 import { emptyPageIndex, indexPages } from "./page-index";
-import { textHash } from "./text-hash";
+import { textHash } from "../../analysis/text-hash";
 import type { SiteCheck, SiteCheckSteps, SitePage, SiteVerdict, SiteView } from "./types";
 
 export const MAX_EXAMPLES = 20;

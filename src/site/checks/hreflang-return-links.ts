@@ -1,6 +1,6 @@
 import { audited, noProblems, noteProblem, notApplicable, siteCheck, verdictOf } from "./helpers";
 import { indexed } from "./page-index";
-import { textHash } from "./text-hash";
+import { textHash } from "../../analysis/text-hash";
 
 export const hreflangReturnLinks = siteCheck({
   id: "hreflang_return_links",

@@ -1,5 +1,5 @@
 import type { LinkAnswer } from "../../analysis/check-link";
-import { textHash } from "./text-hash";
+import { textHash } from "../../analysis/text-hash";
 
 /** Pages named as linking to a target: the first few. */
 export const MAX_SOURCES = 5;

@@ -1,5 +1,5 @@
 import { audited, noProblems, noteProblem, notApplicable, siteCheck, sitemapPages, verdictOf } from "./helpers";
-import { textHash } from "./text-hash";
+import { textHash } from "../../analysis/text-hash";
 
 /**
  * Indexable pages that links reach but no sitemap lists (medium). A link URL that redirects to a listed page, a

@@ -1,5 +1,5 @@
 import { audited, noProblems, noteProblem, notApplicable, siteCheck, sitemapPages, verdictOf } from "./helpers";
-import { textHash } from "./text-hash";
+import { textHash } from "../../analysis/text-hash";
 
 /** The first pass keeps the hash of every linked URL (never the links), the second finds the sitemap URLs none names. */
 export const orphanPages = siteCheck({

@@ -1,4 +1,4 @@
-import { textHash } from "./text-hash";
+import { textHash } from "../../analysis/text-hash";
 import type { PageFacts } from "../page-facts";
 
 /** What the checks that compare two pages need of an audited page: a few numbers, never its links or texts. */

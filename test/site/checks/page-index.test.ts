@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyPageIndex, indexPages, indexed } from "../../../src/site/checks/page-index";
-import { textHash } from "../../../src/site/checks/text-hash";
+import { textHash } from "../../../src/analysis/text-hash";
 import { planted } from "../../helpers/planted-site";
 import { u } from "../../helpers/site-view";
 

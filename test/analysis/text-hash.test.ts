@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { textHash } from "../../../src/site/checks/text-hash";
-import { u } from "../../helpers/site-view";
+import { textHash } from "../../src/analysis/text-hash";
+import { u } from "../helpers/site-view";
 
 describe("textHash", () => {
   it("hashes text to 53 bits, the same text the same way", () => {

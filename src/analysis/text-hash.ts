@@ -1,5 +1,6 @@
 /**
- * A 53-bit string hash (cyrb53): what the site checks keep of a URL or a title between batches instead of the text.
+ * A 53-bit string hash (cyrb53): what the site checks keep of a URL or a title between batches instead of the text,
+ * and what a page's watched record keeps of its text (watched.ts). Here, below both, so neither imports the other.
  * At 53 bits two of 1,000,000 distinct strings share a hash with a chance of about 1 in 20,000; a 32-bit hash would
  * collide about a hundred times at that size.
  */
