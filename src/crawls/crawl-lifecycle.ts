@@ -318,11 +318,20 @@ export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteA
   };
 }
 
+/** A page's fetch answer not recorded yet: its hold, what the site answered, and the bound of a slow first byte. */
+export interface PendingAnswer {
+  hold: string;
+  answer: SiteAnswer;
+  slowTtfbMs: number;
+}
+
 /**
- * A page's settle without a fetch answer to record (it failed before one, or was settled as its report stood): the
- * crawl touched, and whether pages are still pending.
+ * A page's settle, as statements for the batch that ends its generation: the crawl touched and whether pages are
+ * still pending (`pending(results)`), with the page's fetch answer when it has one to record (fetchAnswer, carrying
+ * the touch: one UPDATE of the row for a healthy answer).
  */
-export function touchAtSettle(db: Db, crawlId: number, touch: CrawlTouch) {
+export function settleTouch(db: Db, crawlId: number, touch: CrawlTouch, answered: PendingAnswer | null) {
+  if (answered) return fetchAnswer(db, crawlId, answered.hold, answered.answer, answered.slowTtfbMs, touch);
   return {
     statements: [touchReturningPending(db, crawlId, touch)],
     pending: (results: BatchResults): boolean => Boolean(results[0]?.results[0]?.pending),

@@ -10,7 +10,7 @@ import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../targets/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import type { CrawlDeps } from "./crawl-deps";
-import { fetchAnswer, recordFetchAnswer, releaseFetchSlot, slotClaim, touchAtSettle, type CrawlTouch } from "./crawl-lifecycle";
+import { recordFetchAnswer, releaseFetchSlot, settleTouch, slotClaim, type CrawlTouch, type PendingAnswer } from "./crawl-lifecycle";
 import type { SiteAnswer } from "./crawl-pace";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import { claimFetchSlot, SLOT_HOLD_MS, type Slot } from "./fetch-slot";
@@ -34,8 +34,8 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
   let facts: PageFacts | null = null;
   let rendered = false;
   // An audited page's fetch answer, recorded in the batch that ends its generation (settle) rather than on its own,
-  // in the UPDATE that touches the crawl there.
-  let answering: ((touch: CrawlTouch) => ReturnType<typeof fetchAnswer>) | null = null;
+  // with the crawl's touch there.
+  let answered: PendingAnswer | null = null;
   return {
     fetchedWith: { sealedAuth: ofCrawl<string | null>(crawls.authSecret), render: ofCrawl<number>(crawls.render) },
     async analyze(url: string, options: AnalysisOptions, render: number): Promise<AnalysisStep> {
@@ -80,17 +80,15 @@ export function crawlPagePath(deps: CrawlDeps, pool: RenderPool | null, job: Cra
       // The fetch has ended: the slot is let go, and the crawl's pace moves with what the site's answer showed. An
       // audited page's generation ends next (a failure may go to the slow lane or a retry instead), so its answer
       // rides in that batch: one round trip fewer, the slot held only as long as the page's last steps.
-      const answered: SiteAnswer | null = answer;
-      if (answered && outcome.ok) answering = (touch) => fetchAnswer(db, job.crawlId, slot.hold, answered, deps.settings.crawl.slowTtfbMs, touch);
+      if (answer && outcome.ok) answered = { hold: slot.hold, answer, slowTtfbMs: deps.settings.crawl.slowTtfbMs };
       else if (answer) await recordFetchAnswer(db, job.crawlId, slot.hold, answer, deps.settings.crawl.slowTtfbMs);
       else await releaseFetchSlot(db, job.crawlId, slot.hold);
       return { next: "finish", outcome };
     },
     // The page settles in the batch that ends its generation, with its fetch's answer.
     settle(outcome: AnalysisOutcome) {
-      const answered = answering;
-      answering = null;
       const settling = settleCrawlPage(deps, job, outcome.ok ? { facts, failed: failedCheckIds(outcome.results) } : null, answered);
+      answered = null;
       return {
         statements: settling.statements,
         // The batch did not run: the fetch slot is let go on its own (else it would lapse only after SLOT_HOLD_MS).
@@ -122,18 +120,18 @@ type SettledRow = { depth: number; url: string; source: CrawlSource };
 
 /**
  * A crawl page's analysis has ended (audited, or failed: null): its facts and failed checks are kept (statements for
- * a batch: the generation's end, or one of their own), the crawl touched (with the page's fetch answer, `answering`,
- * when it has one to record: one UPDATE of the crawl's row), then links followed in link mode, and the crawl finalised
- * if this was its last pending page.
+ * a batch: the generation's end, or one of their own), the crawl touched (with the page's fetch answer when it has one
+ * to record: one UPDATE of the crawl's row), then links followed in link mode, and the crawl finalised if this was
+ * its last pending page.
  */
-function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPage | null, answering: ((touch: CrawlTouch) => ReturnType<typeof fetchAnswer>) | null) {
+function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPage | null, answered: PendingAnswer | null) {
   const { db } = deps;
   const ok = audited !== null;
   const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
   // Last in the batch: whether pages are still pending is read after this page's own state changed.
   const touch: CrawlTouch = { updatedAt: now, pending: anyPagePending(job.crawlId) };
-  const touching = answering ? answering(touch) : touchAtSettle(db, job.crawlId, touch);
+  const touching = settleTouch(db, job.crawlId, touch, answered);
   const own = [settlePage(db, job, ok, facts, now), recordFailures(db, job, audited?.failed ?? [])];
   return {
     statements: [...own, ...touching.statements],
