@@ -12,6 +12,7 @@ import type { IssueSummary } from "../site/issues/issue-rows";
 import { HEALTHY_RUN, healthyAnswer, nextPace, startGapMs, startingPace, type Pace, type SiteAnswer } from "./crawl-pace";
 import { runBatch, type BatchResults } from "../db/batch";
 import { UNFINISHED } from "./find-crawl";
+import { anyPagePending } from "./crawl-pages";
 import { roomLeft, type UsageCounter } from "../accounts/usage";
 
 /*
@@ -212,17 +213,14 @@ export const releaseFetchSlot = (db: Db, crawlId: number, hold: string) =>
 const rateCeilingSql = sql`CASE WHEN ${crawls.crawlDelayMs} > 0 OR ${crawls.render} = 1 THEN 1 ELSE max(1, ${crawls.rate}) END`;
 
 /**
- * A page's settle asks of its crawl's row: touched (`updatedAt`, which the stall sweep looks at), and whether pages
- * are still pending (`pending`, read after the page's own settle in the same batch).
+ * The crawl touched at a page's settle (`updated_at`, which the stall sweep looks at), returning whether pages are
+ * still pending: last in the settle's batch, so it reads the page's own state after it changed.
  */
-export interface CrawlTouch {
-  updatedAt: string;
-  pending: SQL.Aliased<number>;
-}
+const touchReturningPending = (db: Db, crawlId: number, touchedAt: string) =>
+  touchCrawl(db, crawlId, touchedAt).returning({ pending: anyPagePending(crawlId) });
 
-/** The crawl touched at a page's settle, returning whether pages are still pending (CrawlTouch). */
-const touchReturningPending = (db: Db, crawlId: number, touch: CrawlTouch) =>
-  touchCrawl(db, crawlId, touch.updatedAt).returning({ pending: touch.pending });
+/** What touchReturningPending's RETURNING said (no row: the crawl is gone, so none pending). */
+const pendingIn = (touched: BatchResults[number] | undefined): boolean => Boolean(touched?.results[0]?.pending);
 
 /**
  * A healthy answer's pace, in SQL, in the two cases of nextPace where only the run moves: the run it adds to stays
@@ -235,7 +233,7 @@ const touchReturningPending = (db: Db, crawlId: number, touch: CrawlTouch) =>
  * dropped meanwhile reads as counted too: its run was left as it was, so the crawl's next healthy answer takes the
  * step this one did not.)
  */
-const countHealthyAnswer = (db: Db, crawlId: number, hold: string, touch?: CrawlTouch) => {
+const countHealthyAnswer = (db: Db, crawlId: number, hold: string, touchedAt?: string) => {
   const counts = sql`(${crawls.currentIntervalMs} >= ${crawls.intervalMs} AND ${crawls.currentRate} <= ${rateCeilingSql}
     AND (${crawls.healthyRun} + 1 < ${HEALTHY_RUN} OR (${crawls.currentIntervalMs} = ${crawls.intervalMs} AND ${crawls.currentRate} = ${rateCeilingSql})))`;
   const ifCounts = (value: SQL, column: AnyColumn) => sql`CASE WHEN ${counts} THEN ${value} ELSE ${column} END`;
@@ -243,13 +241,13 @@ const countHealthyAnswer = (db: Db, crawlId: number, hold: string, touch?: Crawl
   return db
     .update(crawls)
     .set({
-      ...(touch && { updatedAt: touch.updatedAt }),
+      ...(touchedAt && { updatedAt: touchedAt }),
       healthyRun: ifCounts(sql`CASE WHEN ${crawls.healthyRun} + 1 < ${HEALTHY_RUN} THEN ${crawls.healthyRun} + 1 ELSE 0 END`, crawls.healthyRun),
       fetchHolds: ifCounts(sql`json_remove(${crawls.fetchHolds}, ${holdPath})`, crawls.fetchHolds),
       nextSlotAt: ifCounts(sql`max(${crawls.nextSlotAt}, ${dbNowMs} + ${crawls.currentIntervalMs} / max(1, ${crawls.currentRate}))`, crawls.nextSlotAt),
     })
     .where(eq(crawls.id, crawlId))
-    .returning({ counted: sql<number>`json_type(${crawls.fetchHolds}, ${holdPath}) IS NULL`.as("counted"), ...(touch && { pending: touch.pending }) });
+    .returning({ counted: sql<number>`json_type(${crawls.fetchHolds}, ${holdPath}) IS NULL`.as("counted"), ...(touchedAt && { pending: anyPagePending(crawlId) }) });
 };
 
 /** The pace as recordFetchAnswer reads it; the batch's rows come back as D1 returns them (snake_case). */
@@ -272,17 +270,17 @@ export async function recordFetchAnswer(db: Db, crawlId: number, hold: string, a
  * recordFetchAnswer's first round trip as statements for a caller's batch (a crawl page's generation end: one round
  * trip fewer), the rest with their results, and what lets the hold go if that batch fails. Most answers are healthy
  * ones that only move the run (countHealthyAnswer): one UPDATE, and the pace is read after it only when it did not
- * count (a step of the pace); any other answer reads the pace in the batch, then compares and sets it. `touch` (a
- * page's settle) comes back as `pending(results)`: in the healthy answer's UPDATE, or in an UPDATE of its own.
+ * count (a step of the pace); any other answer reads the pace in the batch, then compares and sets it. `touchedAt` (a
+ * page's settle: touchReturningPending) rides in the healthy answer's UPDATE, or in an UPDATE of its own, and comes
+ * back as `pending(results)`.
  */
-export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number, touch?: CrawlTouch) {
+export function fetchAnswer(db: Db, crawlId: number, hold: string, answer: SiteAnswer, slowTtfbMs: number, touchedAt?: string) {
   const healthy = healthyAnswer(answer, slowTtfbMs);
   return {
     statements: healthy
-      ? [countHealthyAnswer(db, crawlId, hold, touch)]
-      : [readPace(crawlId), ...(touch ? [touchReturningPending(db, crawlId, touch)] : [])],
-    /** Whether the crawl still had pages pending, as the touch's RETURNING said (no row: the crawl is gone). */
-    pending: (results: BatchResults): boolean => Boolean(results[healthy ? 0 : 1]?.results[0]?.pending),
+      ? [countHealthyAnswer(db, crawlId, hold, touchedAt)]
+      : [readPace(crawlId), ...(touchedAt ? [touchReturningPending(db, crawlId, touchedAt)] : [])],
+    pending: (results: BatchResults): boolean => pendingIn(results[healthy ? 0 : 1]),
     async after([first]: BatchResults): Promise<void> {
       if (healthy && first?.results[0]?.counted) return;
       let read = healthy ? undefined : (first?.results[0] as PaceRow | undefined);
@@ -326,15 +324,15 @@ export interface PendingAnswer {
 }
 
 /**
- * A page's settle, as statements for the batch that ends its generation: the crawl touched and whether pages are
- * still pending (`pending(results)`), with the page's fetch answer when it has one to record (fetchAnswer, carrying
- * the touch: one UPDATE of the row for a healthy answer).
+ * A page's settle, as statements for the end of its batch: the crawl touched and whether pages are still pending
+ * (`pending(results)`), with the page's fetch answer when it has one to record (fetchAnswer, carrying the touch: one
+ * UPDATE of the row for a healthy answer).
  */
-export function settleTouch(db: Db, crawlId: number, touch: CrawlTouch, answered: PendingAnswer | null) {
-  if (answered) return fetchAnswer(db, crawlId, answered.hold, answered.answer, answered.slowTtfbMs, touch);
+export function settleTouch(db: Db, crawlId: number, touchedAt: string, answered: PendingAnswer | null) {
+  if (answered) return fetchAnswer(db, crawlId, answered.hold, answered.answer, answered.slowTtfbMs, touchedAt);
   return {
-    statements: [touchReturningPending(db, crawlId, touch)],
-    pending: (results: BatchResults): boolean => Boolean(results[0]?.results[0]?.pending),
+    statements: [touchReturningPending(db, crawlId, touchedAt)],
+    pending: (results: BatchResults): boolean => pendingIn(results[0]),
     after: async (_results: BatchResults): Promise<void> => undefined,
     abandon: async (): Promise<void> => undefined,
   };

@@ -10,7 +10,7 @@ import type { RenderPool } from "../render/browser-pool";
 import { failures } from "../targets/failures";
 import { failGeneration, markProcessing } from "../reports/generation";
 import type { CrawlDeps } from "./crawl-deps";
-import { recordFetchAnswer, releaseFetchSlot, settleTouch, slotClaim, type CrawlTouch, type PendingAnswer } from "./crawl-lifecycle";
+import { recordFetchAnswer, releaseFetchSlot, settleTouch, slotClaim, type PendingAnswer } from "./crawl-lifecycle";
 import type { SiteAnswer } from "./crawl-pace";
 import { FIRST_DEADLINE } from "../analysis/fetch-page";
 import { claimFetchSlot, SLOT_HOLD_MS, type Slot } from "./fetch-slot";
@@ -19,7 +19,7 @@ import { finalizeCrawl } from "./crawl-steps";
 import { pageFactsOf, type PageFacts } from "../site/page-facts";
 import { failedCheckIds } from "../site/issues/check-info";
 import { recordFailures, storedFailures } from "./page-failures";
-import { anyPagePending, pagePending, settlePage } from "./crawl-pages";
+import { pagePending, settlePage } from "./crawl-pages";
 import { followsLinks, type CrawlSource } from "../site/terms";
 
 /**
@@ -130,8 +130,7 @@ function settleCrawlPage(deps: CrawlDeps, job: CrawlPageJob, audited: AuditedPag
   const facts = audited?.facts ?? null;
   const now = new Date().toISOString();
   // Last in the batch: whether pages are still pending is read after this page's own state changed.
-  const touch: CrawlTouch = { updatedAt: now, pending: anyPagePending(job.crawlId) };
-  const touching = settleTouch(db, job.crawlId, touch, answered);
+  const touching = settleTouch(db, job.crawlId, now, answered);
   const own = [settlePage(db, job, ok, facts, now), recordFailures(db, job, audited?.failed ?? [])];
   return {
     statements: [...own, ...touching.statements],

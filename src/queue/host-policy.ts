@@ -3,7 +3,7 @@ import { runBatch, type Statement } from "../db/batch";
 import type { Db } from "../db/client";
 import { claimProbe, probeEnded, probeState } from "./host-probe";
 import { markWaiting } from "./host-share";
-import { claimHostSlot, hostOf, pollFor, releaseHostSlot, waitForHostSlot, type HostClaim, type Lane } from "./host-slots";
+import { claimHostSlot, claimsOnlyIfNotSlow, hostOf, pollFor, releaseHostSlot, waitForHostSlot, type HostClaim, type Lane } from "./host-slots";
 import { createHostTurns } from "./host-turns";
 import { ANSWER_WRITE_EVERY_MS, hostAnswered, markUrlSlow, urlAnswered } from "./slowness";
 
@@ -103,10 +103,10 @@ export function createHostPolicy(db: Db, lane: Lane, settings: HostSettings): Ho
     const free = releaseHostSlot(db, claim.reportId);
     const probe = claim.probe ? [probeEnded(db, claim.reportId, claim.host, verdict === "slow")] : [];
     if (verdict === "slow") return [free, markUrlSlow(db, page, slowForMs), ...probe];
-    // The main lane's slot is claimed only for a URL not remembered as slow (claimHostSlot), so its fast answer has
+    // A main-lane slot is claimed only for a URL not remembered as slow (claimsOnlyIfNotSlow), so its fast answer has
     // nothing to forget: one statement a page fewer. (A mark another consumer's slow attempt of the URL wrote meanwhile
     // then stands for its time, as it would have had that attempt ended last.) A probe, or the slow lane, forgets it.
-    const forgets = lane === "slow" || claim.probe;
+    const forgets = !claimsOnlyIfNotSlow(claim);
     if (verdict === "fast") return [free, ...(forgets ? [urlAnswered(db, page)] : []), ...(writesAnswer ? [hostAnswered(db, page.host)] : []), ...probe];
     return [free, ...probe];
   };

@@ -30,9 +30,7 @@ export interface HostClaim {
  */
 export async function claimHostSlot(db: Db, claim: HostClaim, cap: number, holdMs: number): Promise<boolean> {
   const { reportId, accountId, url, host, lane } = claim;
-  // The main lane takes no slot for a page that is slow right now: trying it would cost the main lane's batch a first
-  // deadline for nothing (the caller sends the page to the slow lane), unless it holds its host's probe.
-  const notSlowNow = lane === "main" && !claim.probe ? sql`AND NOT ${slowNow({ url, host })}` : sql``;
+  const notSlowNow = claimsOnlyIfNotSlow(claim) ? sql`AND NOT ${slowNow({ url, host })}` : sql``;
   const claimed = await db.all<{ reportId: number }>(sql`
     INSERT INTO ${analysisHostSlots} (report_id, host, lane, expires_at, account_id)
     SELECT ${reportId}, ${host}, ${lane}, ${dbNowMs} + ${holdMs}, ${accountId}
@@ -45,6 +43,13 @@ export async function claimHostSlot(db: Db, claim: HostClaim, cap: number, holdM
     RETURNING report_id AS reportId`);
   return claimed.length > 0;
 }
+
+/**
+ * The main lane takes no slot for a page that is slow right now: trying it would cost the main lane's batch a first
+ * deadline for nothing (the caller sends the page to the slow lane), unless it holds its host's probe. So such a
+ * claim's URL was not remembered as slow when it was taken (the host policy's release leans on it).
+ */
+export const claimsOnlyIfNotSlow = (claim: Pick<HostClaim, "lane" | "probe">) => claim.lane === "main" && !claim.probe;
 
 const POLL_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

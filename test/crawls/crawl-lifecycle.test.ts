@@ -27,7 +27,6 @@ import { runDueCrawls } from "../../src/crawls/run-due-crawls";
 import { sweepCrawls } from "../../src/crawls/sweep-crawls";
 import { createDb } from "../../src/db/client";
 import { runBatch } from "../../src/db/batch";
-import { anyPagePending } from "../../src/crawls/crawl-pages";
 import { call, createCaller, type Caller } from "../helpers/api";
 import { site, startCrawl, waitForCrawl } from "../helpers/crawl";
 import { createEndpoint, deliverMessage, hookUrl, received, waitForWebhooks } from "../helpers/webhooks";
@@ -227,7 +226,7 @@ describe("a page's settle with its fetch's answer", () => {
       const hold = await claimSlotNow(db(), id, 20_000);
       expect(hold).not.toBeNull();
       const updatedAt = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
-      const answering = fetchAnswer(db(), id, hold!, answer, limits.slowTtfbMs, { updatedAt, pending: anyPagePending(id) });
+      const answering = fetchAnswer(db(), id, hold!, answer, limits.slowTtfbMs, updatedAt);
       expect(answering.statements).toHaveLength(answer === fast ? 1 : 2);
       const results = await runBatch(db(), answering.statements);
       expect(answering.pending(results)).toBe(!last);
@@ -245,7 +244,7 @@ describe("a page's settle with its fetch's answer", () => {
     expect(rates[12]).toBe(1);
     expect(rates.at(-1)).toBe(2);
     // A crawl gone: no row, so no page pending (the finaliser's claim then finds nothing).
-    const gone = fetchAnswer(db(), id + 1_000_000, "nohold", fast, limits.slowTtfbMs, { updatedAt: new Date().toISOString(), pending: anyPagePending(id + 1_000_000) });
+    const gone = fetchAnswer(db(), id + 1_000_000, "nohold", fast, limits.slowTtfbMs, new Date().toISOString());
     expect(gone.pending(await runBatch(db(), gone.statements))).toBe(false);
   });
 });
