@@ -11,10 +11,13 @@ export interface ReceivedWebhook {
   receivedAt: number;
 }
 
-let tags = 0;
-/** A receiver path of the page server, unique to this test run: `/hooks/<tag>/<mode>`. */
+/**
+ * A receiver path of the page server, unique to this test run: `/hooks/<tag>/<mode>`. The receiver lists the paths
+ * that contain a tag, so a tag is random: one made of the time and a counter was once the start of another workerd's
+ * tag made in the same millisecond (`t…1` inside `t…12`), and a test read that one's `webhook.test` as its own event.
+ */
 export const hookUrl = (mode: "ok" | "fail" | "gone" | "busy" | "redirect" | "hang", query = "") => {
-  const tag = `t${Date.now().toString(36)}${++tags}`;
+  const tag = `t${crypto.randomUUID().replace(/-/g, "")}`;
   return { tag, url: `${env.PAGE_SERVER}/hooks/${tag}/${mode}${query}` };
 };
 
