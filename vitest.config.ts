@@ -1,9 +1,34 @@
 import { globSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 // The bundled dependencies of the workerd projects, and the folders run in Node (test/operations/: the operator's
 // commands against wrangler dev, in `npm run test:e2e`, vitest.operations.config.ts).
 import { notInWorkerd, prebundled } from "./test/prebundled.mjs";
+
+// Files whose outcome depends on meeting the lanes' deadlines (a page reports within a deadline while others hang; a
+// local page must not miss the main lane's first deadline, or its host moves to the slow lane): their own workerd, a
+// first deadline of 1 s (the lanes' timings are what they test) and the full 3 s. Until 29 Nov 2026 they ran alone
+// after every other file with a first deadline of 500 ms, ~160 s of the run's end on one core, and the browser files
+// ~60 s after them: at 1 s (and the browser files at the deployed render deadline) every file runs in one group,
+// these started first (TimedFirst below; docs/testing.md "29 Nov 2026: one group").
+const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/host-probe.test.ts", "test/queue/host-share.test.ts"];
+
+/**
+ * Vitest's order (by project name, then by file size on a clean clone), but the `timed` files first, longest first,
+ * then the browser files: they mostly wait (deadlines, a page loading as a throttled phone), so beside the rest they
+ * cost little CPU, where started last they left the run's end to files waiting one or three at once.
+ */
+class TimedFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = timed.findIndex((file) => spec.moduleId.endsWith(file));
+      return at !== -1 ? at : spec.project.name === "browser" ? timed.length : timed.length + 1;
+    };
+    return sorted.map((spec, at) => ({ spec, at })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.at - b.at).map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
@@ -26,7 +51,7 @@ export default defineConfig(async () => {
           FETCH_TIMEOUT_MS: "3000",
           // The main lane's first deadline as deployed (2 s): three test files share two cores, and a local page that
           // missed a shorter one would be fetched again in the slow lane, so tests counting a site's requests would
-          // count one more. The lanes' own tests ("timed", run alone) shorten it to 500 ms below.
+          // count one more. The lanes' own tests ("timed") shorten it to 1 s below.
           SLOW_LANE_AFTER_MS: "2000",
           ANALYSIS_MAX_ATTEMPTS: "2",
           // Retries wait 1 s, then 2 s: the retry still goes through the queue's delay, only shorter.
@@ -97,18 +122,6 @@ export default defineConfig(async () => {
   // the browser binding's sessions, or the queue consumers to themselves (the lanes' timings). Every other test
   // touches only the accounts, reports and request-log tags it creates, so those share one workerd ("shared"): a
   // workerd start costs seconds, and most files run for less.
-  // Tests whose outcome depends on meeting the tests' short deadlines under CPU load (a page reports within a deadline
-  // while others hang; a local page must not miss the main lane's 500 ms, or its host moves to the slow lane; ten 5 MB
-  // pages parse within the 3 s fetch deadline): their own workerd, and run alone after every other file ("timed"), so
-  // no other test file competes for the CPU. (Two at once saved ~90 s, but in a quiet run 20 local pages of one host
-  // missed the main lane's 500 ms beside host-probe: docs/testing.md.)
-  const timed = [
-    "test/queue/consumer-lanes.test.ts",
-    "test/queue/consumer.test.ts",
-    "test/queue/host-probe.test.ts",
-    "test/queue/host-share.test.ts",
-    "test/analysis/dom-gate.test.ts",
-  ];
   const isolated = [
     "test/history/watch-robots.test.ts",
     "test/queue/**/*.test.ts",
@@ -130,11 +143,12 @@ export default defineConfig(async () => {
   // A crawl's pace moves within a test's time only with a short interval and slow threshold: in the "field" project,
   // whose files have a workerd each, as every other crawl test keeps the 100 ms interval and the 1 s threshold.
   const paced = ["test/crawls/scenarios/crawl-rate.test.ts"];
-  // One local Chromium serves every file of a project: a file that closes "whatever earlier tests left open", or a
-  // lone audit that takes a free session, would reach into another file's browser. One browser file at a time.
+  // The files that drive the local Chromium, each in a workerd of its own: the local browser binding's sessions belong
+  // to one workerd (miniflare's instance), so a file that closes "whatever earlier tests left open", or a lone audit
+  // that takes a free session, reaches no other file's browser. (Until 29 Nov 2026 they shared one workerd, one file
+  // at a time, after every other file.) The render deadline as deployed (20 s): pages that load for 3 s by design are
+  // measured as a throttled phone, and the files share two cores with the rest of the run.
   const browser = ["test/render/**/*.test.ts"];
-  // Pages that load for 3 s by design, measured as a throttled phone too: the render deadline as deployed (20 s).
-  const measured = ["test/render/scenarios/page-experience.test.ts"];
   // Three local shards (docs/operations.md "Past one database"): DB is the directory and shard 0, DB_1 and DB_2 the
   // others; their own workerd, since the cron's tests there walk every row of every shard.
   const sharded = ["test/db/shards.test.ts", "test/db/scenarios/*.test.ts"];
@@ -152,6 +166,7 @@ export default defineConfig(async () => {
   const inWorkerd = { ...common, deps: { optimizer: { ssr: { enabled: true, include: prebundled } } } };
   return {
     test: {
+      sequence: { sequencer: TimedFirst },
       // Files at once, across the projects. Most of a file's time is waiting (deadlines, queues, intervals, a browser),
       // so on 2 cores three files at once finish sooner than vitest's default of cores - 1.
       maxWorkers: 3,
@@ -165,18 +180,11 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workers()],
-          test: { ...inWorkerd, name: "workers", include: isolated, exclude: [...timed, ...pure, ...measured] },
+          test: { ...inWorkerd, name: "workers", include: isolated, exclude: [...timed, ...pure] },
         },
         {
           plugins: [workers({ RENDER_TIMEOUT_MS: "20000" })],
-          test: { ...inWorkerd, name: "measured", include: measured },
-        },
-        {
-          plugins: [workers()],
-          // One workerd for every browser file, one file after another (vitest gives a project with `isolate: false`
-          // and one worker all its files at once), after `timed`: a workerd start less per file in the serial tail.
-          // (A project with `isolate: true` and one worker would be run last anyway, as vitest's "sequential" group.)
-          test: { ...inWorkerd, name: "browser", include: browser, exclude: measured, maxWorkers: 1, isolate: false, sequence: { groupOrder: 2 } },
+          test: { ...inWorkerd, name: "browser", include: browser },
         },
         {
           plugins: [workers({ DIRECTORY_CACHE_SECONDS: "1" }, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
@@ -192,9 +200,9 @@ export default defineConfig(async () => {
           test: { ...inWorkerd, name: "field", include: [...field, ...paced] },
         },
         {
-          // A hanging target moves to the slow lane at once: the lanes' timings are what these files test.
-          plugins: [workers({ SLOW_LANE_AFTER_MS: "500" })],
-          test: { ...inWorkerd, name: "timed", include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } },
+          // A hanging target moves to the slow lane within 1 s: the lanes' timings are what these files test.
+          plugins: [workers({ SLOW_LANE_AFTER_MS: "1000" })],
+          test: { ...inWorkerd, name: "timed", include: timed },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.

@@ -6,7 +6,7 @@ import { answerOnce, create, hostSlots, requestsTagged, waitForRows, waitForSlow
 import { waitForReport } from "../helpers/wait-report";
 
 /*
- * The two lanes through the real queues (docs/operations.md "Slow lane and retries"). The tests' env has a 500 ms
+ * The two lanes through the real queues (docs/operations.md "Slow lane and retries"). The timed project's env has a 1 s
  * first deadline (SLOW_LANE_AFTER_MS), a 3 s full one (FETCH_TIMEOUT_MS), 2 attempts and 4 analyses per host.
  * 127.0.0.2 is the same page server as 127.0.0.1 on another loopback address: another host.
  */

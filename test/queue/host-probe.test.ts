@@ -10,7 +10,7 @@ import { requeueCounts } from "../helpers/queue-tally";
  * slow as a whole (a slow URL, nothing answered in time lately) still has one page at a time tried in the main lane,
  * and the first that answers vouches for it. This file's D1 is its own, so each host is seen for the first time by the
  * test that uses it first: the first test 127.0.0.2 (OTHER_HOST), the second 127.0.0.1 (PAGE_SERVER). The timed
- * project's env: first deadline 500 ms, full deadline 3 s, 2 attempts, 4 analyses per host and lane.
+ * project's env: first deadline 1 s, full deadline 3 s, 2 attempts, 4 analyses per host and lane.
  */
 const FULL_DEADLINE_MS = Number(env.FETCH_TIMEOUT_MS);
 const ORDINARY = 8;

@@ -7,7 +7,7 @@ import { create, waitForRows } from "../helpers/lanes";
  * A host's slots shared between the accounts waiting for it (docs/operations.md "Per-host fairness"), through the real
  * queues: one account's slow pages hold every slow-lane slot of a host, another account's slow pages of the same host
  * come after; as the first account's slots free, they pass to the second, up to its share, and both accounts' reports
- * all settle. The timed project's env: first deadline 500 ms, full deadline 3 s, 4 analyses per host and lane.
+ * all settle. The timed project's env: first deadline 1 s, full deadline 3 s, 4 analyses per host and lane.
  */
 const cap = Number(env.HOST_CONCURRENCY ?? 4);
 

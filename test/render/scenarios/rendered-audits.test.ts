@@ -90,8 +90,9 @@ describe.skipIf(env.RENDERING === "false")("rendered audits in real Chromium, th
     const report = await renderedReport("/render/never-finishes");
     expect(report.status).toBe("failed");
     expect(report.error.code).toBe("render_timeout");
-    expect(report.error.message).toMatch(/did not finish loading in the browser within 6 s/);
-    expect(Date.now() - started).toBeLessThan(25_000);
+    const deadlineMs = Number(env.RENDER_TIMEOUT_MS);
+    expect(report.error.message).toContain(`did not finish loading in the browser within ${deadlineMs / 1000} s`);
+    expect(Date.now() - started).toBeLessThan(deadlineMs + 19_000);
   });
 
   it("keeps render across regenerations until it is changed", async () => {
