@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 // The bundled dependencies of the workerd projects, and the folders run in Node (test/operations/: the operator's
 // commands against wrangler dev, in `npm run test:e2e`, vitest.operations.config.ts).
-import { notInWorkerd, prebundled } from "./test/prebundled.mjs";
+import { notInWorkerd, optimizerExternal, prebundled } from "./test/prebundled.mjs";
 
 // Files whose outcome depends on meeting the lanes' deadlines (a page reports within a deadline while others hang; a
 // local page must not miss the main lane's first deadline, or its host moves to the slow lane): their own workerd, a
@@ -163,7 +163,7 @@ export default defineConfig(async () => {
   // A test's own deadline is what it waits for (polls, the settings' deadlines); this only bounds a test that hangs. CI's
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 };
-  const inWorkerd = { ...common, deps: { optimizer: { ssr: { enabled: true, include: prebundled } } } };
+  const inWorkerd = { ...common, deps: { optimizer: { ssr: { enabled: true, include: prebundled, rolldownOptions: { external: optimizerExternal } } } } };
   return {
     test: {
       sequence: { sequencer: TimedFirst },
