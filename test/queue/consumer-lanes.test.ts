@@ -179,9 +179,14 @@ describe("per-host fairness", () => {
       Object.assign(most, { main: Math.max(most.main, main), slow: Math.max(most.slow, slow), all: Math.max(most.all, main + slow) });
     };
     const fast = await waitForRows(passing, 10_000, watch);
+    // The other host's pages passed the busy host's backlog (12 pages of 2 s, 4 at a time in each lane): they were all
+    // done while it still had pages to go, each within two full deadlines (under 3 s when the machine is quiet; a
+    // bound of one was missed by 0.3 s beside the rest of the suite on a loaded machine, 29 Nov 2026).
+    const busyNow = await waitForRows(queued, 0);
+    expect(busyNow.filter((r) => r.status === "completed").length).toBeLessThan(queued.length);
     for (const row of fast) {
       expect(row.status).toBe("completed");
-      expect(Date.parse(row.generated_at!) - Date.parse(row.created_at)).toBeLessThan(FULL_DEADLINE_MS);
+      expect(Date.parse(row.generated_at!) - Date.parse(row.created_at)).toBeLessThan(2 * FULL_DEADLINE_MS);
     }
     const capped = await waitForRows(queued, 60_000, watch);
     expect(capped.map((r) => r.status)).toEqual(queued.map(() => "completed"));
@@ -202,6 +207,9 @@ describe("the byte budget bounds the page bodies held at once", () => {
     for (let n = 0; n < 10; n++) ids.push(await create(caller, `${env.PAGE_SERVER}/large/5000000?lanes-budget=${n}`));
     const rows = await waitForRows(ids, 60_000);
     expect(rows.map((r) => [r.status, r.error_code])).toEqual(ids.map(() => ["completed", null]));
+    // A batch's counters are told when the whole batch ended, which is after its reports completed: the last batch's
+    // come a moment after the last row (read too soon beside the rest of the suite, they showed a page still held).
+    await waitUntil(async () => bodyBudgetCounts()?.held === 0, 10_000);
     const counts = bodyBudgetCounts()!;
     expect(counts.limit).toBe(Number(env.BODY_BUDGET_BYTES));
     // 10 pages of 5 MB are 50 MB: they took turns, and the budget (16 MB) never held more.
