@@ -9,24 +9,30 @@ import { notInWorkerd, optimizerExternal, prebundled } from "./test/prebundled.m
 // Files whose outcome depends on meeting the lanes' deadlines (a page reports within a deadline while others hang; a
 // local page must not miss the main lane's first deadline, or its host moves to the slow lane): their own workerd, a
 // first deadline of 1 s (the lanes' timings are what they test) and the full 3 s. Until 29 Nov 2026 they ran alone
-// after every other file with a first deadline of 500 ms, ~160 s of the run's end on one core, and the browser files
-// ~60 s after them: at 1 s (and the browser files at the deployed render deadline) every file runs in one group,
-// these started first (TimedFirst below; docs/testing.md "29 Nov 2026: one group").
+// after every other file with a first deadline of 500 ms, ~160 s of the run's end on one core (docs/testing.md
+// "29 Nov 2026: one group").
 const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/host-probe.test.ts", "test/queue/host-share.test.ts"];
 
 /**
- * Vitest's order (by project name, then by file size on a clean clone), but the `timed` files first, longest first,
- * then the browser files: they mostly wait (deadlines, a page loading as a throttled phone), so beside the rest they
- * cost little CPU, where started last they left the run's end to files waiting one or three at once.
+ * The order files start in (vitest's own is by project name, then by size on a clean clone):
+ * - `workers` first: five short files, each starting a workerd while the run starts;
+ * - then a timed file and a file of `shards` or `field` in turn: the timed files mostly wait on deadlines, and the
+ *   moves and the paced crawls mostly wait on the directory's cache and a crawl's interval, so the lanes' deadline
+ *   tests run beside files that leave them the CPU they measure (beside the browser files they missed, now and then);
+ * - then the browser files and `cli`, which keep Chromium busy;
+ * - `shared` last, its ~320 files in vitest's order: mostly short, they fill every slot up to the run's end. Vitest
+ *   keeps a shared workerd only while the next file in its queue is of the same project, so they run as one block.
  */
-class TimedFirst extends BaseSequencer {
+class RunOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => {
-      const at = timed.findIndex((file) => spec.moduleId.endsWith(file));
-      return at !== -1 ? at : spec.project.name === "browser" ? timed.length : timed.length + 1;
-    };
-    return sorted.map((spec, at) => ({ spec, at })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.at - b.at).map(({ spec }) => spec);
+    const of = (...names: string[]) => sorted.filter((spec) => names.includes(spec.project.name));
+    const timedFiles = timed.flatMap((file) => sorted.filter((spec) => spec.moduleId.endsWith(file)));
+    const waiting = of("shards", "field");
+    const turns = Array.from({ length: Math.max(timedFiles.length, waiting.length) }, (_, at) => [timedFiles[at], waiting[at]]);
+    const first = [...of("workers"), ...turns.flat().filter((spec) => spec !== undefined), ...of("browser")];
+    const rest = sorted.filter((spec) => !first.includes(spec) && spec.project.name !== "shared");
+    return [...first, ...rest, ...of("shared")];
   }
 }
 
@@ -117,16 +123,23 @@ export default defineConfig(async () => {
     "test/accounts/directory-cache.test.ts",
     "test/history/page-changes.test.ts",
   ];
-  // Tests that need a workerd of their own ("workers"): a fresh D1 (they count rows of every account, drop tables, or
-  // run the cron's sweeps and due runs over every row), the isolate's own counters (body budget, DOM gate, requeues),
-  // the browser binding's sessions, or the queue consumers to themselves (the lanes' timings). Every other test
-  // touches only the accounts, reports and request-log tags it creates, so those share one workerd ("shared"): a
-  // workerd start costs seconds, and most files run for less.
+  // Tests that need a workerd of their own ("workers"): the isolate's own counters (body budget, DOM gate, requeues),
+  // the queue consumers to themselves (a file's batches are the ones its tallies count), or ids counted from the first
+  // (the contract's golden files). Every other test touches only the accounts, reports and request-log tags it creates,
+  // or needs no more than an empty D1 (`ownD1` below), so those share one workerd per vitest worker ("shared"): a
+  // workerd start costs ~3 s of CPU, and most files run for less.
   const isolated = [
-    "test/history/watch-robots.test.ts",
     "test/queue/**/*.test.ts",
-    "test/schedules/**/*.test.ts",
     "test/analysis/dom-gate.test.ts",
+    "test/http/api-contract.test.ts",
+  ];
+  // Tests that need every row of D1 to be their own (they count rows of every account, drop tables, run the cron's
+  // sweeps and due runs over every row) and nothing else of an isolate: in "shared", one file after another in a
+  // workerd, each starting on an empty D1 (test/setup.ts, test/helpers/empty-d1.ts). Until 29 Nov 2026 each had a
+  // workerd of its own: 26 starts, ~90 s of the run's CPU.
+  const ownD1 = [
+    "test/history/watch-robots.test.ts",
+    "test/schedules/**/*.test.ts",
     "test/crawls/crawl-lifecycle.test.ts",
     "test/crawls/prune-crawls.test.ts",
     "test/db/query-plan.test.ts",
@@ -134,7 +147,6 @@ export default defineConfig(async () => {
     "test/history/scenarios/*.test.ts",
     "test/http/d1-session.test.ts",
     "test/mcp/server.test.ts",
-    "test/http/api-contract.test.ts",
     "test/reports/{create-report,enqueue-analysis,finish-generation,generation,results-codec,run-due-schedules,sweep-stale}.test.ts",
     "test/targets/auth-field.test.ts",
     "test/security/page-auth.test.ts",
@@ -160,23 +172,25 @@ export default defineConfig(async () => {
   const field = ["test/field/scenarios/crux-field-data.test.ts", "test/field/field-data.test.ts"];
   const pureFiles = new Set(globSync(pure, { cwd: import.meta.dirname }));
   const isolatedFiles = globSync(isolated, { cwd: import.meta.dirname }).filter((file) => !pureFiles.has(file));
+  const ownD1Files = globSync(ownD1, { cwd: import.meta.dirname });
   // A test's own deadline is what it waits for (polls, the settings' deadlines); this only bounds a test that hangs. CI's
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 };
   const inWorkerd = { ...common, deps: { optimizer: { ssr: { enabled: true, include: prebundled, rolldownOptions: { external: optimizerExternal } } } } };
   return {
     test: {
-      sequence: { sequencer: TimedFirst },
+      sequence: { sequencer: RunOrder },
       // Files at once, across the projects. Most of a file's time is waiting (deadlines, queues, intervals, a browser),
-      // so on 2 cores three files at once finish sooner than vitest's default of cores - 1.
-      maxWorkers: 3,
+      // so on 2 cores four files at once keep both busy (three left ~40% of them idle while the timed and browser files
+      // ran); at five, the lanes' deadline tests missed (a page's wait is the machine's load: 29 Nov 2026).
+      maxWorkers: 4,
       projects: [
         {
           plugins: [workers()],
           // The pure files and every Worker-driven file that touches only what it creates: one workerd per vitest
           // worker. The isolated files are excluded by name (pure ones taken out), since an exclude glob would also
           // take the pure files of an isolated folder.
-          test: { ...inWorkerd, name: "shared", include: ["test/**/*.test.ts", ...pure], exclude: [...isolatedFiles, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false },
+          test: { ...inWorkerd, name: "shared", include: ["test/**/*.test.ts", ...pure], exclude: [...isolatedFiles, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false, provide: { ownD1: ownD1Files } },
         },
         {
           plugins: [workers()],

@@ -1,7 +1,7 @@
 // npm run checks (npm test runs it beside vitest: scripts/test.mjs): the static checks at once rather than one after
-// another. tsc is one thread and the others mostly wait on their own start-up, so on 2 cores the step takes about as
-// long as its longest check (typecheck) instead of their sum. Each check's output is printed whole when it ends,
-// under its name; the step fails when any check failed, after all have ended.
+// another. tsc (TypeScript 7's, `--singleThreaded`) is one thread and the others mostly wait on their own start-up,
+// so on 2 cores the step takes about as long as its longest check (typecheck) instead of their sum. Each check's
+// output is printed whole when it ends, under its name; the step fails when any check failed, after all have ended.
 import { spawn } from "node:child_process";
 
 const checks = ["typecheck", "lint:layers", "lint:docs", "lint:tests", "lint:prebundled", "lint:openapi"];

@@ -34,6 +34,8 @@ declare module "vitest" {
     errorPageSite: string;
     /** Origin of the local Chrome UX Report API (test/server/crux-api.ts): CRUX_API_ORIGIN in every project. */
     cruxApi: string;
+    /** The files that start on an empty D1 (vitest.config.ts `ownD1`, test/setup.ts): set in "shared" only. */
+    ownD1?: string[];
     /** wrangler.toml [vars] as shipped, read by wrangler itself. */
     shippedVars: Record<string, unknown>;
   }

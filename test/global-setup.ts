@@ -1,10 +1,7 @@
 import { createRequire } from "node:module";
 import type { TestProject } from "vitest/node";
-import { crawlSiteRoutes } from "./server/crawl-site";
-import { errorPageSiteRoutes } from "./server/error-page-site";
-import { startCruxApi } from "./server/crux-api";
-import { startPageServer } from "./server/page-server";
-import { watchedSiteRoutes } from "./server/watched-site";
+import { Worker } from "node:worker_threads";
+import type { ServerOrigins } from "./server/servers";
 import { NO_CHROMIUM, setupLocalBrowser } from "../scripts/setup-local-browser.mjs";
 
 export default async function setup(project: TestProject) {
@@ -13,27 +10,11 @@ export default async function setup(project: TestProject) {
   const { chromium } = setupLocalBrowser({ log: () => undefined });
   if (!chromium) console.warn(`${NO_CHROMIUM}\n  RENDERING=false for this run: the rendering tests are skipped.`);
   project.provide("rendering", chromium ? "true" : "false");
-  const server = await startPageServer();
-  // The same routes on another loopback address: "another origin" of the auth tests (another host, not just a port),
-  // and the other site the crawl site's /links/ pages link out to.
-  const otherHost = await startPageServer(0, undefined, "127.0.0.2");
-  // The crawl test site has its own origin, so its robots.txt does not touch the one other tests assert.
-  const crawlSite = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
-  // A second instance only test/crawls/scenarios/site-crawl.test.ts uses: its request log then counts one crawl's requests.
-  const crawlSiteAlone = await startPageServer(0, crawlSiteRoutes(otherHost.origin));
-  // The change log's site (pages and a robots.txt the tests change), on its own host: its own project.
-  const watchedSite = await startPageServer(0, watchedSiteRoutes(), "127.0.0.3");
-  // The planted site of error pages (test/server/error-page-site.ts), steered by one test file: its own origin.
-  const errorPageSite = await startPageServer(0, errorPageSiteRoutes());
-  // The Chrome UX Report API as documented, on its own port: the page server's origin has origin-level field data.
-  const cruxApi = await startCruxApi([server.origin]);
-  project.provide("cruxApi", cruxApi.origin);
-  project.provide("pageServer", server.origin);
-  project.provide("errorPageSite", errorPageSite.origin);
-  project.provide("watchedSite", watchedSite.origin);
-  project.provide("crawlSite", crawlSite.origin);
-  project.provide("crawlSiteAlone", crawlSiteAlone.origin);
-  project.provide("otherHost", otherHost.origin);
+  // The project's own servers, started in the one thread that holds every project's (test/server/thread.ts).
+  const thread = serverThread();
+  const started = answer<{ started: string; origins: ServerOrigins }>(thread, (m) => m.started === project.name);
+  thread.postMessage({ start: project.name });
+  for (const [name, origin] of Object.entries((await started).origins)) project.provide(name as keyof ServerOrigins, origin);
   // wrangler.toml's [vars] as `wrangler deploy` reads them (the tests' env overrides some): the config test parses them.
   // wrangler through Node's own require, not an import: every workerd project runs this setup through its Vite module
   // runner, which inlines its imports, and inlining wrangler's 10 MB bundle took ~20 s of the vitest process per
@@ -41,12 +22,36 @@ export default async function setup(project: TestProject) {
   const { unstable_readConfig } = createRequire(import.meta.url)("wrangler") as typeof import("wrangler");
   project.provide("shippedVars", { ...unstable_readConfig({ config: "wrangler.toml" }).vars } as Record<string, unknown>);
   return async () => {
-    await server.close();
-    await crawlSite.close();
-    await crawlSiteAlone.close();
-    await otherHost.close();
-    await watchedSite.close();
-    await errorPageSite.close();
-    await cruxApi.close();
+    const closed = answer<{ closed: string }>(thread, (m) => m.closed === project.name);
+    thread.postMessage({ close: project.name });
+    await closed;
   };
+}
+
+/**
+ * The servers' thread, loaded through tsx as Node loads the other scripts: one for the whole run, kept on globalThis
+ * since every project loads this file through its own module runner (a thread's start, tsx and all, cost ~0.5 s of
+ * the run's start per project). Unref'd: the run ends when vitest does, each project having closed its servers.
+ */
+function serverThread(): Worker {
+  const held = globalThis as { pagegradeServerThread?: Worker };
+  if (!held.pagegradeServerThread) {
+    held.pagegradeServerThread = new Worker(new URL("./server/thread.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
+    held.pagegradeServerThread.unref();
+  }
+  return held.pagegradeServerThread;
+}
+
+/** The thread's next message that `matches`, or its error. */
+function answer<T>(thread: Worker, matches: (message: Partial<T>) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: T) => {
+      if (!matches(message)) return;
+      thread.off("message", onMessage);
+      thread.off("error", reject);
+      resolve(message);
+    };
+    thread.on("message", onMessage);
+    thread.once("error", reject);
+  });
 }
