@@ -15,22 +15,19 @@ const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/host-probe.test.
 
 /**
  * The order files start in (vitest's own is by project name, then by size on a clean clone):
- * - `workers` first: five short files, each starting a workerd while the run starts;
- * - then a timed file and a file of `shards` or `field` in turn: the timed files mostly wait on deadlines, and the
- *   moves and the paced crawls mostly wait on the directory's cache and a crawl's interval, so the lanes' deadline
- *   tests run beside files that leave them the CPU they measure (beside the browser files they missed, now and then);
- * - then the browser files and `cli`, which keep Chromium busy;
+ * - the timed files first, at once, longest first: they mostly wait, and the lanes' deadline tests measure pages'
+ *   waits, which a Chromium beside them stretched past their bounds now and then (29 Nov 2026);
+ * - then `workers` (five short files: with vitest's order they came last, after a pause for their own Vite server),
+ *   the browser files, then the other projects (cli, field, shards) in vitest's order;
  * - `shared` last, its ~320 files in vitest's order: mostly short, they fill every slot up to the run's end. Vitest
  *   keeps a shared workerd only while the next file in its queue is of the same project, so they run as one block.
  */
 class RunOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const of = (...names: string[]) => sorted.filter((spec) => names.includes(spec.project.name));
+    const of = (name: string) => sorted.filter((spec) => spec.project.name === name);
     const timedFiles = timed.flatMap((file) => sorted.filter((spec) => spec.moduleId.endsWith(file)));
-    const waiting = of("shards", "field");
-    const turns = Array.from({ length: Math.max(timedFiles.length, waiting.length) }, (_, at) => [timedFiles[at], waiting[at]]);
-    const first = [...of("workers"), ...turns.flat().filter((spec) => spec !== undefined), ...of("browser")];
+    const first = [...timedFiles, ...of("workers"), ...of("browser")];
     const rest = sorted.filter((spec) => !first.includes(spec) && spec.project.name !== "shared");
     return [...first, ...rest, ...of("shared")];
   }
@@ -181,9 +178,10 @@ export default defineConfig(async () => {
     test: {
       sequence: { sequencer: RunOrder },
       // Files at once, across the projects. Most of a file's time is waiting (deadlines, queues, intervals, a browser),
-      // so on 2 cores four files at once keep both busy (three left ~40% of them idle while the timed and browser files
-      // ran); at five, the lanes' deadline tests missed (a page's wait is the machine's load: 29 Nov 2026).
-      maxWorkers: 4,
+      // so on 2 cores three files at once finish sooner than vitest's default of cores - 1. Four were ~30 s sooner,
+      // but then the lanes' deadline tests and a crawl's first discovery missed now and then (docs/testing.md "29 Nov
+      // 2026, later").
+      maxWorkers: 3,
       projects: [
         {
           plugins: [workers()],
