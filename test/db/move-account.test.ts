@@ -8,6 +8,7 @@ import { countRows, MOVED_TABLES, moveAccount, MoveRefused, NOT_MOVED_TABLES } f
 import { shardOfId } from "../../src/db/shards";
 import { call } from "../helpers/api";
 import { site, startCrawl, waitForCrawl } from "../helpers/crawl";
+import { dataTables } from "../helpers/empty-d1";
 import { createCallerOn, shardDb } from "../helpers/shards";
 import { waitForReport } from "../helpers/wait-report";
 import { createEndpoint, hookUrl, waitForWebhooks } from "../helpers/webhooks";
@@ -22,9 +23,8 @@ const none = Object.fromEntries(MOVED_TABLES.map((t) => [t.table, 0]));
 
 /** Every table of a database with an `account_id` column, and how many rows of the account each holds. */
 async function accountIdRows(db: D1Database, accountId: number) {
-  const { results: tables } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'").all<{ name: string }>();
   const counts: Record<string, number> = {};
-  for (const { name } of tables) {
+  for (const name of await dataTables(db)) {
     const { results: columns } = await db.prepare("SELECT name FROM pragma_table_info(?)").bind(name).all<{ name: string }>();
     if (!columns.some((c) => c.name === "account_id")) continue;
     counts[name] = (await db.prepare(`SELECT count(*) AS n FROM ${name} WHERE account_id = ?`).bind(accountId).first<{ n: number }>())!.n;
