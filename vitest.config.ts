@@ -14,20 +14,21 @@ import { notInWorkerd, optimizerExternal, prebundled } from "./test/prebundled.m
 const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/host-probe.test.ts", "test/queue/host-share.test.ts"];
 
 /**
- * The order files start in (vitest's own is by project name, then by size on a clean clone):
- * - the timed files first, at once, longest first: they mostly wait, and the lanes' deadline tests measure pages'
- *   waits, which a Chromium beside them stretched past their bounds now and then (29 Nov 2026);
- * - then `workers` (five short files: with vitest's order they came last, after a pause for their own Vite server),
- *   the browser files, then the other projects (cli, field, shards) in vitest's order;
- * - `shared` last, its ~320 files in vitest's order: mostly short, they fill every slot up to the run's end. Vitest
- *   keeps a shared workerd only while the next file in its queue is of the same project, so they run as one block.
+ * The order files start in (vitest's own is by project name, then by size on a clean clone). Vitest runs the files of
+ * `sequence.groupOrder` 0, then those of 1 (`whileTimed`, `afterTimed` below), in this order within each:
+ * - group 0, four at once: the timed files first, at once (they mostly wait; the lanes' deadline tests measure pages'
+ *   waits, which a Chromium beside them stretched past their bounds), and beside them the `shards` files (the moves,
+ *   longest, mostly wait for the directory cache), `field` and `workers`: no Chromium;
+ * - group 1, three at once: the browser files, `cli`, then `shared`, its ~300 mostly short files as one block (vitest
+ *   keeps a shared workerd only while the next file in its queue is of the same project): they fill every slot to the
+ *   run's end.
  */
 class RunOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
     const of = (name: string) => sorted.filter((spec) => spec.project.name === name);
     const timedFiles = timed.flatMap((file) => sorted.filter((spec) => spec.moduleId.endsWith(file)));
-    const first = [...timedFiles, ...of("workers"), ...of("browser")];
+    const first = [...timedFiles, ...of("shards"), ...of("field"), ...of("workers"), ...of("browser")];
     const rest = sorted.filter((spec) => !first.includes(spec) && spec.project.name !== "shared");
     return [...first, ...rest, ...of("shared")];
   }
@@ -173,53 +174,69 @@ export default defineConfig(async () => {
   // A test's own deadline is what it waits for (polls, the settings' deadlines); this only bounds a test that hangs. CI's
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 };
+  // One Vite cache directory for every workerd project. Vitest gives each project its own, named after it, and keys its
+  // module cache by it (the pre-bundled dependencies live there), so each project transformed the whole module graph
+  // again at its first file, one module per round trip with the workerd (~10-15 s each). With one directory the
+  // dependencies are bundled once and a module transformed for one project is read from the cache by the others. It
+  // sets a resolved config's field after vitest did: if a release stops reading it there, each project transforms
+  // alone again, slower but the same (docs/testing.md "29 Nov 2026, afternoon").
+  const sharedCacheDir = {
+    name: "pagegrade:one-cache-dir",
+    configResolved: (config: { cacheDir: string }) => {
+      config.cacheDir = `${import.meta.dirname}/node_modules/.vite/vitest/workerd`;
+    },
+  };
+  // Files at once, in two groups (RunOrder above). Most of a file's time is waiting (deadlines, queues, intervals, a
+  // browser), so on 2 cores three at once finish sooner than vitest's default of cores - 1. While the timed files run
+  // (group 0) four: three of the four slots mostly wait there, and nothing beside them starts Chromium. After them
+  // three: four there made the lanes' bounds miss beside Chromium, and a crawl's discovery under the shared block's
+  // load (docs/testing.md "29 Nov 2026, later" and "afternoon").
+  const whileTimed = { sequence: { groupOrder: 0 }, maxWorkers: 4 };
+  const afterTimed = { sequence: { groupOrder: 1 }, maxWorkers: 3 };
   const inWorkerd = { ...common, deps: { optimizer: { ssr: { enabled: true, include: prebundled, rolldownOptions: { external: optimizerExternal } } } } };
   return {
     test: {
       sequence: { sequencer: RunOrder },
-      // Files at once, across the projects. Most of a file's time is waiting (deadlines, queues, intervals, a browser),
-      // so on 2 cores three files at once finish sooner than vitest's default of cores - 1. Four were ~30 s sooner,
-      // but then the lanes' deadline tests and a crawl's first discovery missed now and then (docs/testing.md "29 Nov
-      // 2026, later").
+      // Every project sets its own (whileTimed, afterTimed above).
       maxWorkers: 3,
       projects: [
         {
-          plugins: [workers()],
+          plugins: [sharedCacheDir, workers()],
           // The pure files and every Worker-driven file that touches only what it creates: one workerd per vitest
           // worker. The isolated files are excluded by name (pure ones taken out), since an exclude glob would also
           // take the pure files of an isolated folder.
-          test: { ...inWorkerd, name: "shared", include: ["test/**/*.test.ts", ...pure], exclude: [...isolatedFiles, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false, provide: { ownD1: ownD1Files } },
+          test: { ...inWorkerd, name: "shared", ...afterTimed, include: ["test/**/*.test.ts", ...pure], exclude: [...isolatedFiles, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false, provide: { ownD1: ownD1Files } },
         },
         {
-          plugins: [workers()],
-          test: { ...inWorkerd, name: "workers", include: isolated, exclude: [...timed, ...pure] },
+          plugins: [sharedCacheDir, workers()],
+          test: { ...inWorkerd, name: "workers", ...whileTimed, include: isolated, exclude: [...timed, ...pure] },
         },
         {
-          plugins: [workers({ RENDER_TIMEOUT_MS: "20000" })],
-          test: { ...inWorkerd, name: "browser", include: browser },
+          plugins: [sharedCacheDir, workers({ RENDER_TIMEOUT_MS: "20000" })],
+          test: { ...inWorkerd, name: "browser", ...afterTimed, include: browser },
         },
         {
-          plugins: [workers({ DIRECTORY_CACHE_SECONDS: "1" }, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
+          plugins: [sharedCacheDir, workers({ DIRECTORY_CACHE_SECONDS: "1" }, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
           // A move's waits are DIRECTORY_CACHE_SECONDS each, a few of them per test: 90 s bounds a hang there.
-          test: { ...inWorkerd, name: "shards", include: [...sharded, ...moves], testTimeout: 90_000 },
+          test: { ...inWorkerd, name: "shards", ...whileTimed, include: [...sharded, ...moves], testTimeout: 90_000 },
         },
         {
           // Two small sets of files whose settings do not meet (field data; a crawl's pace, whose crawls only add one
           // query of their origin to the local API), so one project: a Vite server, a transform and a start less.
           // CRAWL_SLOW_TTFB_MS stays the deployed 1 s: at 400 ms a local page answering at once was, on a loaded CI
           // machine, now and then measured slow, and a crawl meant to have recovered ended slowed down again.
-          plugins: [workers({ CRUX_API_KEY: "test-only-crux-api-key", CRUX_TIMEOUT_MS: "1000", CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "1000" })],
-          test: { ...inWorkerd, name: "field", include: [...field, ...paced] },
+          plugins: [sharedCacheDir, workers({ CRUX_API_KEY: "test-only-crux-api-key", CRUX_TIMEOUT_MS: "1000", CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "1000" })],
+          test: { ...inWorkerd, name: "field", ...whileTimed, include: [...field, ...paced] },
         },
         {
           // A hanging target moves to the slow lane within 1 s: the lanes' timings are what these files test.
-          plugins: [workers({ SLOW_LANE_AFTER_MS: "1000" })],
-          test: { ...inWorkerd, name: "timed", include: timed },
+          plugins: [sharedCacheDir, workers({ SLOW_LANE_AFTER_MS: "1000" })],
+          test: { ...inWorkerd, name: "timed", ...whileTimed, include: timed },
         },
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.
           // A test that starts Chromium as a user's command does took 20-23 s on a quiet run and over 30 s under CI's load.
-          test: { ...common, testTimeout: 90_000, setupFiles: [], globalSetup: [...common.globalSetup, "test/cli/build-cli.ts"], name: "cli", include: ["test/cli/**/*.test.ts"], environment: "node" },
+          test: { ...common, testTimeout: 90_000, setupFiles: [], globalSetup: [...common.globalSetup, "test/cli/build-cli.ts"], name: "cli", ...afterTimed, include: ["test/cli/**/*.test.ts"], environment: "node" },
         },
       ],
     },
