@@ -16,7 +16,7 @@ const timed = ["test/queue/consumer-lanes.test.ts", "test/queue/host-probe.test.
 /**
  * The order files start in (vitest's own is by project name, then by size on a clean clone). Vitest runs the files of
  * `sequence.groupOrder` 0, then those of 1 (`whileTimed`, `afterTimed` below), in this order within each:
- * - group 0, four at once: the timed files first, at once (they mostly wait; the lanes' deadline tests measure pages'
+ * - group 0, five at once: the timed files first, at once (they mostly wait; the lanes' deadline tests measure pages'
  *   waits, which a Chromium beside them stretched past their bounds), and beside them the `shards` files (the moves,
  *   longest, mostly wait for the directory cache), `field` and `workers`: no Chromium;
  * - group 1, three at once: the browser files, `cli`, then `shared`, its ~300 mostly short files as one block (vitest
@@ -188,10 +188,11 @@ export default defineConfig(async () => {
   };
   // Files at once, in two groups (RunOrder above). Most of a file's time is waiting (deadlines, queues, intervals, a
   // browser), so on 2 cores three at once finish sooner than vitest's default of cores - 1. While the timed files run
-  // (group 0) four: three of the four slots mostly wait there, and nothing beside them starts Chromium. After them
-  // three: four there made the lanes' bounds miss beside Chromium, and a crawl's discovery under the shared block's
-  // load (docs/testing.md "29 Nov 2026, later" and "afternoon").
-  const whileTimed = { sequence: { groupOrder: 0 }, maxWorkers: 4 };
+  // (group 0) five: the three timed files mostly wait, nothing beside them starts Chromium, and with four the other
+  // files there ran past the timed ones by 8-20 s. After them three: four there made the lanes' bounds miss beside
+  // Chromium, and a crawl's discovery under the shared block's load (docs/testing.md "29 Nov 2026, later" and
+  // "afternoon").
+  const whileTimed = { sequence: { groupOrder: 0 }, maxWorkers: 5 };
   const afterTimed = { sequence: { groupOrder: 1 }, maxWorkers: 3 };
   const inWorkerd = { ...common, deps: { optimizer: { ssr: { enabled: true, include: prebundled, rolldownOptions: { external: optimizerExternal } } } } };
   return {
@@ -236,7 +237,9 @@ export default defineConfig(async () => {
         {
           // The command line runs in Node, as users run it: the tests spawn the built dist/cli.js.
           // A test that starts Chromium as a user's command does took 20-23 s on a quiet run and over 30 s under CI's load.
-          test: { ...common, testTimeout: 90_000, setupFiles: [], globalSetup: [...common.globalSetup, "test/cli/build-cli.ts"], name: "cli", ...afterTimed, include: ["test/cli/**/*.test.ts"], environment: "node" },
+          // One Node process per slot for its files, one after another (`isolate: false`; a fork each cost ~1.7 s): no
+          // file sets process.env, changes directory or mocks a module, and what they run is the spawned command.
+          test: { ...common, testTimeout: 90_000, setupFiles: [], globalSetup: [...common.globalSetup, "test/cli/build-cli.ts"], name: "cli", ...afterTimed, include: ["test/cli/**/*.test.ts"], environment: "node", isolate: false },
         },
       ],
     },
