@@ -36,8 +36,21 @@ class RunOrder extends BaseSequencer {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
+  // One Vite cache directory for every workerd project. Vitest gives each project its own, named after it, and keys its
+  // module cache by it (the pre-bundled dependencies live there), so each project transformed the whole module graph
+  // again at its first file, one module per round trip with the workerd (~10-15 s each). With one directory the
+  // dependencies are bundled once and a module transformed for one project is read from the cache by the others. It
+  // sets a resolved config's field after vitest did: if a release stops reading it there, each project transforms
+  // alone again, slower but the same (docs/testing.md "29 Nov 2026, afternoon"). Every workerd project has it
+  // (`workers` below).
+  const sharedCacheDir = {
+    name: "pagegrade:one-cache-dir",
+    configResolved: (config: { cacheDir: string }) => {
+      config.cacheDir = `${import.meta.dirname}/node_modules/.vite/vitest/workerd`;
+    },
+  };
   const workers = (overrides: Record<string, string> = {}, extra: { d1Databases?: Record<string, string> } = {}) =>
-    cloudflareTest(({ inject }) => ({
+    [sharedCacheDir, cloudflareTest(({ inject }) => ({
       wrangler: { configPath: "./wrangler.toml" },
       // src/index.ts with an observer of the analysis batches (test/helpers/queue-tally.ts).
       main: "./test/worker.ts",
@@ -86,7 +99,7 @@ export default defineConfig(async () => {
           ...overrides,
         },
       },
-    }));
+    }))];
   // Pure tests: functions over parsed pages and plain values, no storage and no fetch. They run in "shared" with the
   // Worker-driven files (one project: one transform of the module graph, one workerd per vitest worker), and never in
   // a workerd of their own even where an isolated folder holds them (test/queue/dispatch.test.ts): listed by path.
@@ -174,18 +187,6 @@ export default defineConfig(async () => {
   // A test's own deadline is what it waits for (polls, the settings' deadlines); this only bounds a test that hangs. CI's
   // machine ran tests of 15-22 s on a quiet run past 30 s under the whole suite's load, so 60 s.
   const common = { globalSetup: ["test/global-setup.ts"], setupFiles: ["test/setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 };
-  // One Vite cache directory for every workerd project. Vitest gives each project its own, named after it, and keys its
-  // module cache by it (the pre-bundled dependencies live there), so each project transformed the whole module graph
-  // again at its first file, one module per round trip with the workerd (~10-15 s each). With one directory the
-  // dependencies are bundled once and a module transformed for one project is read from the cache by the others. It
-  // sets a resolved config's field after vitest did: if a release stops reading it there, each project transforms
-  // alone again, slower but the same (docs/testing.md "29 Nov 2026, afternoon").
-  const sharedCacheDir = {
-    name: "pagegrade:one-cache-dir",
-    configResolved: (config: { cacheDir: string }) => {
-      config.cacheDir = `${import.meta.dirname}/node_modules/.vite/vitest/workerd`;
-    },
-  };
   // Files at once, in two groups (RunOrder above). Most of a file's time is waiting (deadlines, queues, intervals, a
   // browser), so on 2 cores three at once finish sooner than vitest's default of cores - 1. While the timed files run
   // (group 0) five: the three timed files mostly wait, nothing beside them starts Chromium, and with four the other
@@ -198,26 +199,26 @@ export default defineConfig(async () => {
   return {
     test: {
       sequence: { sequencer: RunOrder },
-      // Every project sets its own (whileTimed, afterTimed above).
+      // Each project sets its own (whileTimed, afterTimed above).
       maxWorkers: 3,
       projects: [
         {
-          plugins: [sharedCacheDir, workers()],
+          plugins: [workers()],
           // The pure files and every Worker-driven file that touches only what it creates: one workerd per vitest
           // worker. The isolated files are excluded by name (pure ones taken out), since an exclude glob would also
           // take the pure files of an isolated folder.
           test: { ...inWorkerd, name: "shared", ...afterTimed, include: ["test/**/*.test.ts", ...pure], exclude: [...isolatedFiles, ...paced, ...browser, ...sharded, ...moves, ...field, ...notInWorkerd], isolate: false, provide: { ownD1: ownD1Files } },
         },
         {
-          plugins: [sharedCacheDir, workers()],
+          plugins: [workers()],
           test: { ...inWorkerd, name: "workers", ...whileTimed, include: isolated, exclude: [...timed, ...pure] },
         },
         {
-          plugins: [sharedCacheDir, workers({ RENDER_TIMEOUT_MS: "20000" })],
+          plugins: [workers({ RENDER_TIMEOUT_MS: "20000" })],
           test: { ...inWorkerd, name: "browser", ...afterTimed, include: browser },
         },
         {
-          plugins: [sharedCacheDir, workers({ DIRECTORY_CACHE_SECONDS: "1" }, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
+          plugins: [workers({ DIRECTORY_CACHE_SECONDS: "1" }, { d1Databases: { DB: "00000000-0000-0000-0000-000000000000", DB_1: "shard-1", DB_2: "shard-2" } })],
           // A move's waits are DIRECTORY_CACHE_SECONDS each, a few of them per test: 90 s bounds a hang there.
           test: { ...inWorkerd, name: "shards", ...whileTimed, include: [...sharded, ...moves], testTimeout: 90_000 },
         },
@@ -226,12 +227,12 @@ export default defineConfig(async () => {
           // query of their origin to the local API), so one project: a Vite server, a transform and a start less.
           // CRAWL_SLOW_TTFB_MS stays the deployed 1 s: at 400 ms a local page answering at once was, on a loaded CI
           // machine, now and then measured slow, and a crawl meant to have recovered ended slowed down again.
-          plugins: [sharedCacheDir, workers({ CRUX_API_KEY: "test-only-crux-api-key", CRUX_TIMEOUT_MS: "1000", CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "1000" })],
+          plugins: [workers({ CRUX_API_KEY: "test-only-crux-api-key", CRUX_TIMEOUT_MS: "1000", CRAWL_INTERVAL_MS: "20", CRAWL_SLOW_TTFB_MS: "1000" })],
           test: { ...inWorkerd, name: "field", ...whileTimed, include: [...field, ...paced] },
         },
         {
           // A hanging target moves to the slow lane within 1 s: the lanes' timings are what these files test.
-          plugins: [sharedCacheDir, workers({ SLOW_LANE_AFTER_MS: "1000" })],
+          plugins: [workers({ SLOW_LANE_AFTER_MS: "1000" })],
           test: { ...inWorkerd, name: "timed", ...whileTimed, include: timed },
         },
         {
