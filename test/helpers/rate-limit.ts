@@ -12,15 +12,19 @@ import { call } from "./api";
 const LATE_MS = 10_000;
 
 export async function inOneMinute<T>(attempt: () => Promise<T>): Promise<T> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < LATE_MS) await new Promise((resolve) => setTimeout(resolve, left + 250));
+  if (msLeftInMinute() < LATE_MS) await nextMinute();
   for (;;) {
     const minute = Math.floor(Date.now() / 60_000);
     const result = await attempt();
     if (Math.floor(Date.now() / 60_000) === minute) return result;
-    await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + 250));
+    await nextMinute();
   }
 }
+
+const msLeftInMinute = () => 60_000 - (Date.now() % 60_000);
+
+/** Resolves just after the wall clock's next minute begins. */
+const nextMinute = () => new Promise((resolve) => setTimeout(resolve, msLeftInMinute() + 250));
 
 /** The statuses of `count` GET /api/v1/projects with `key`, twenty at once: the limiter counts each as it arrives. */
 export async function projectStatuses(key: string, count: number): Promise<number[]> {
